@@ -13,6 +13,12 @@ betting from its 3,000 races of this field but racing as the sensible player doe
 each kind's mean fifties and, game by game, the search seat's fifties less the sensible
 seat's (mean and 95% interval): the same seeds for every variant, so variants compare
 pair by pair.
+
+``--against V`` plays each meet a second time, the same seed, seats and track, with
+variant V in the search seat instead, and prints the search seat's fifties under
+``--variant`` less under V, meet by meet (mean and 95% interval): a paired measure of
+what the player in that seat is worth against the same table and dice (``--against
+sensible``: the search player against a sensible player in its place).
 """
 
 from __future__ import annotations
@@ -70,10 +76,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", choices=sorted(VARIANTS), default="search")
     parser.add_argument("--kinds", default="search,sensible,never-bet,random")
+    parser.add_argument("--against", choices=sorted(VARIANTS), default=None)
     args = parser.parse_args()
     kinds = args.kinds.split(",")
     fifties: dict[str, list[int]] = defaultdict(list)
     diffs: list[float] = []
+    paired: list[int] = []  # the search seat's fifties, --variant less --against
     for g in range(args.games):
         seed = args.seed * 100_003 + g
         seated = [kinds[(s + g) % len(kinds)] for s in range(4)]
@@ -81,6 +89,11 @@ def main() -> None:
         agents = {s: make(k, args.variant, game, s, seed) for s, k in enumerate(seated)}
         state = play(game.new_initial_state(), SeededDice(seed), agents)
         cash = state.result()["fifties"]
+        if args.against is not None:
+            other = {s: make(k, args.against, game, s, seed) for s, k in enumerate(seated)}
+            again = play(game.new_initial_state(), SeededDice(seed), other).result()["fifties"]
+            seat = seated.index("search")
+            paired.append(cash[seat] - again[seat])
         got: dict[str, list[int]] = defaultdict(list)
         for s, kind in enumerate(seated):
             fifties[kind].append(cash[s])
@@ -95,6 +108,12 @@ def main() -> None:
     print(
         f"search - sensible a meet: {mean(diffs):+.2f} ({mean(diffs) - half:+.2f} to {mean(diffs) + half:+.2f})"
     )
+    if paired:
+        half = 1.96 * stdev(paired) / math.sqrt(len(paired))
+        print(
+            f"the search seat, {args.variant} - {args.against} there, the same meets:"
+            f" {mean(paired):+.2f} ({mean(paired) - half:+.2f} to {mean(paired) + half:+.2f})"
+        )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Across the Board's amount boxes (the bid on the block, a dealing's amounts) are given
 what a form gives a player on a phone: Enter in the box makes its move, and an amount
-below the box's least (the least bid, from the view) or no whole number at all is said
+below the box's least or above its most (the least bid, the player's fifties: from the
+view's ``amounts``) or no whole number at all is said
 in a line under the box before anything is sent, in the words the server refuses such a
 move with; the line stays through another's move and goes once the box holds what it
 may."""
@@ -120,4 +121,53 @@ def test_a_blank_loan_is_said_by_its_box_and_enter_offers_it(
         page.wait_for_function(DRAWN_PAST, arg=version)
         offers = frame(address, game_id)["view"]["offers"]
         assert [(o["from"], o["amount"]) for o in offers] == [(asked, 2)]
+        page.context.close()
+
+
+def test_more_than_ones_fifties_is_said_by_its_box_in_the_servers_words_and_not_sent(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """A loan of more fifties than the player holds, and a bid above them, on a small
+    phone: each box says the server's own refusal under its row (the bounds and words
+    from the view's ``amounts``), nothing is sent; the player's fifties typed, the line
+    goes and the loan is offered."""
+    with shared_server.visit() as address:
+        links, tokens, asked = across_at_its_first_auction(address, ANN_BOB_AND_CY)
+        game_id = links["id"]
+        cash = frame(address, game_id, tokens[asked])["view"]["cash"][asked]
+        borrower = 1 - asked
+        too_much = {
+            "kind": "lend_terms",
+            "borrower": borrower,
+            "amount": cash + 1,
+            "repay": cash + 1,
+        }
+        lend_words = _refusal(address, game_id, tokens[asked], too_much)
+        bid_words = _refusal(
+            address, game_id, tokens[asked], {"kind": "bid", "amount": cash + 1, "partner": -1}
+        )
+        page = small_phone_at(browser, address, links["seats"][asked]["link"])
+        shows(page, frame(address, game_id)["version"])
+        sent = _moves_sent(page)
+        bid = page.locator(BID)
+        bid.fill(str(cash + 1))
+        bid.press("Enter")
+        expect(page.locator(BID_SAYS)).to_have_text(bid_words)
+        expect(bid).to_have_attribute("aria-invalid", "true")
+        page.locator(".ab-lend select").first.select_option(str(borrower))
+        lent = page.locator(".ab-lend input.ab-amount").first
+        lent.fill(str(cash + 1))
+        page.locator(".ab-lend input.ab-amount").nth(1).fill(str(cash + 1))
+        page.click(".ab-lend .ab-offer-lend")
+        says = page.locator(".ab-lend .box-says")
+        expect(says).to_have_text(lend_words)
+        expect(lent).to_have_attribute("aria-invalid", "true")
+        assert sent == []
+        version = frame(address, game_id)["version"]
+        lent.fill(str(cash))
+        expect(says).to_have_count(0)
+        lent.press("Enter")
+        page.wait_for_function(DRAWN_PAST, arg=version)
+        offers = frame(address, game_id)["view"]["offers"]
+        assert [(o["from"], o["amount"]) for o in offers] == [(asked, cash)]
         page.context.close()

@@ -92,11 +92,12 @@ def test_across_amounts_typed_survive_a_reload_until_the_offer_is_made(
         ann.reload()
         shows(ann, version)
         expect(amounts.nth(0)).to_have_value("7")
-        # refused by the rules: no longer kept for a reload (the screen still shows it)
-        amounts.nth(0).fill("999")
+        # refused by the rules (more lent than the 9 to be repaid; more than she has the
+        # page says unsent): no longer kept for a reload (the screen still shows it)
+        amounts.nth(0).fill("10")
         lend.locator(".ab-offer-lend").click()
         expect(lend.locator(".ab-refused")).to_be_visible()
-        expect(amounts.nth(0)).to_have_value("999")
+        expect(amounts.nth(0)).to_have_value("10")
         assert "lendAmount" not in _drafts(ann, game_id, 0)
         # made: gone, the other drafts (her bid) kept
         amounts.nth(0).fill("7")

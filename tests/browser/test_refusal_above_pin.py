@@ -40,9 +40,12 @@ def test_a_refused_offer_is_read_above_the_your_turn_pin(
         page = phone()
         page.goto(links["seats"][seat]["link"])
         shows(page, frame(address, game_id)["version"])
-        buy = page.locator(".ab-buy")
-        buy.locator("input").first.fill("999")  # more fifties than he has
-        send = buy.locator("button.ab-offer-buy")
+        lend = page.locator(".ab-lend")
+        # less to be repaid than is lent: refused by the server (more fifties than he has
+        # the page says before sending, test_across_amount_boxes.py)
+        lend.locator("input").nth(0).fill("3")
+        lend.locator("input").nth(1).fill("2")
+        send = lend.locator("button.ab-offer-lend")
         send.scroll_into_view_if_needed()
         # the button at the screen's foot, where a thumb reaches it: the reason drawn under
         # it is then below the screen, and the page scrolls to it
@@ -50,10 +53,10 @@ def test_a_refused_offer_is_read_above_the_your_turn_pin(
             "(b) => window.scrollBy(0, b.getBoundingClientRect().bottom - window.innerHeight + 4)"
         )
         send.click()
-        reason = page.locator(".ab-buy .ab-refused")
+        reason = page.locator(".ab-lend .ab-refused")
         expect(reason).to_be_visible()
         expect(page.locator("#your-turn-pin")).to_be_visible()
         scroll_settled(page)  # the scroll to the reason, done
         page.screenshot(path=str(shared_server.folder / "refusal-above-pin.png"))
         expect(reason).to_be_in_viewport()
-        assert _overlap(page, ".ab-buy .ab-refused", "#your-turn-pin") == 0
+        assert _overlap(page, ".ab-lend .ab-refused", "#your-turn-pin") == 0

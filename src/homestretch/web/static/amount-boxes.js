@@ -21,12 +21,16 @@ const amountBoxes = (() => {
   // ``says``: what the box says of an amount below its least, in the words the rules refuse
   // such a move with, the least filled in (the board's served words: Across's bid, "the bid
   // must be at least 3 fifties"; Stretch's ticket, "a ticket is at least $2"); else the
-  // page's ("3 or more").
-  function wholeBox(input, least = 0, says = null) {
+  // page's ("3 or more"). ``most`` (a bound the rules give, as the view sends it) and
+  // ``mostSays`` (the server's words for more, "{amount}" for the amount typed) are
+  // checked the same way.
+  function wholeBox(input, least = 0, says = null, most = null, mostSays = null) {
     Object.assign(input, { type: "text", inputMode: "numeric", pattern: "[0-9]*", autocomplete: "off", spellcheck: false });
     input.dataset.least = String(least);
     if (says) input.dataset.leastSays = says;
     else delete input.dataset.leastSays;
+    if (most !== null) Object.assign(input.dataset, { most: String(most), mostSays: mostSays || "" });
+    else { delete input.dataset.most; delete input.dataset.mostSays; }
     return input;
   }
   const wholeBoxOf = (target) => (target instanceof HTMLInputElement && target.dataset.least !== undefined ? target : null);
@@ -49,8 +53,9 @@ const amountBoxes = (() => {
   // in a box presses its button, the nearest after it in its row, else the nearest before
   // ("Bid this", "Offer to lend", "Bid for me up to"); and that button, pressed, first
   // checks the boxes it goes with: one that holds no whole number (blank too), or less
-  // than its least, says so in a line under its row (the server's words: ``says``), is
-  // marked invalid and takes the focus, and nothing is sent. The line goes once the box
+  // than its least, or more than its most, says so in a line under its row (the server's
+  // words: ``says``, ``mostSays``), is marked invalid and takes the focus, and nothing is
+  // sent. The line goes once the box
   // holds what it may, and is said again when the board is drawn anew (another's move),
   // against the least drawn then.
   // A box in a form (Totopoly's amounts and standing order, Stretch's ticket) is checked
@@ -69,6 +74,7 @@ const amountBoxes = (() => {
     const text = box.value.trim();
     if (text === "" && box.form && !box.required) return null;
     if (!/^[0-9]+$/.test(text)) return page.words().whole_number;
+    if (box.dataset.most !== undefined && Number(text) > Number(box.dataset.most)) return box.dataset.mostSays.replace("{amount}", text);
     return Number(text) < Number(box.dataset.least) ? belowLeast(box) : null;
   }
   const lineOf = new WeakMap();  // a box -> the line said under its row

@@ -80,8 +80,14 @@ def why_bid_illegal(lot: Lot, seat: int, bid: Bid, cash: list[int], syndicates: 
     for member, pay in shares(bid.amount, members).items():
         if cash[member] < pay:
             who = "you have" if member == seat else f"player {member + 1} has"
-            return f"{who} {fifties(cash[member])}, not {pay}"
+            return short_of(who, cash[member], pay)
     return None
+
+
+def short_of(who: str, cash: int, pay: int | str) -> str:
+    """A bid above a bidder's fifties, refused: "you have 12 fifties, not 15" (the page's
+    bid box is given it with ``{amount}`` for ``pay``, the amount typed)."""
+    return f"{who} {fifties(cash)}, not {pay}"
 
 
 def can_bid(lot: Lot, seat: int, cash: list[int], syndicates: bool) -> bool:

@@ -12,7 +12,7 @@ offer too, but one the auction waits on (R8).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from homestretch.core.actions import Action
 from homestretch.games.across.content.loader import HORSES
@@ -26,9 +26,10 @@ from homestretch.games.across.rules.actions import (
     PayBack,
 )
 from homestretch.games.across.rules.phases import AUCTION, BETTING, OFFER, RACE
-from homestretch.games.across.rules.words import fifties
+from homestretch.games.across.rules.words import PAGE_TEMPLATES, fifties
 
 if TYPE_CHECKING:
+    from homestretch.core.protocol import JSON
     from homestretch.games.across.rules.state import AcrossState
 
 MENU_LOAN = 5
@@ -37,6 +38,12 @@ OPEN_IN = (AUCTION, BETTING, RACE)
 """Dealings are made while the game waits on a player: not while a syndicate's partner
 is asked (the auction waits on him alone), the track is chosen, or after the game."""
 HORSES_CHANGE_HANDS_IN = (AUCTION, BETTING)
+PAY_RANGE = "you can pay 1 to {most} fifties"
+OFFER_RANGE = "you can offer 0 to {most} fifties"
+LEND_RANGE = "you can lend 1 to {most} fifties"
+PRICE_RANGE = "the price must be 0 to {most} (the buyer's fifties)"
+"""What ``why_illegal`` says of an amount outside what the rules take (``most`` the
+fifties that bound it), and what the page's amount boxes say before sending (``amounts``)."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +165,7 @@ def why_illegal(state: AcrossState, seat: int, action: Dealing) -> str | None:
     if isinstance(action, PayBack):
         if state.debts.get((seat, action.lender), 0) <= 0:
             return f"you owe nothing to {state.name(action.lender)}"
-        return None if 1 <= action.amount <= cash else f"you can pay 1 to {cash} fifties"
+        return None if 1 <= action.amount <= cash else PAY_RANGE.format(most=cash)
     if seat in state.offered:
         return "one offer per player per race, so play is not held up"
     if isinstance(action, OfferRing):
@@ -170,13 +177,13 @@ def why_illegal(state: AcrossState, seat: int, action: Dealing) -> str | None:
             return f"#{action.horse} has no owner yet"
         if action.horse not in buyable(state, seat):
             return f"#{action.horse} is yours already, or in hock"
-        return None if 0 <= action.price <= cash else f"you can offer 0 to {cash} fifties"
+        return None if 0 <= action.price <= cash else OFFER_RANGE.format(most=cash)
     other = action.buyer if isinstance(action, OfferHorse) else action.borrower
     if not 0 <= other < state.g.players or other == seat:
         return f"there is no other player {other + 1}"  # seats said from 1
     if isinstance(action, OfferLoan | OfferLoanTerms):
         if not 1 <= action.amount <= cash:
-            return f"you can lend 1 to {cash} fifties"
+            return LEND_RANGE.format(most=cash)
         if isinstance(action, OfferLoanTerms) and action.repay < action.amount:
             return "the borrower must owe at least what is lent"
         return None
@@ -185,8 +192,40 @@ def why_illegal(state: AcrossState, seat: int, action: Dealing) -> str | None:
     if action.buyer in state.owners[action.horse]:
         return f"{state.name(action.buyer)} already owns part of #{action.horse}"
     if not 0 <= action.price <= state.cash[action.buyer]:
-        return f"the price must be 0 to {state.cash[action.buyer]} (the buyer's fifties)"
+        return PRICE_RANGE.format(most=state.cash[action.buyer])
     return None
+
+
+def amounts(state: AcrossState, seat: int) -> JSON:
+    """What ``seat``'s amount boxes on the page may hold now, as the rules bound them,
+    and what the rules say of an amount outside that (the words ``why_illegal`` and the
+    auction refuse it with), so the page says them before sending: per box its
+    ``least``, ``most``, ``below`` (said of less than the least) and ``above`` (of more
+    than the most; the bid's has ``{amount}`` for the amount typed). ``sell`` is one a
+    buyer, by seat (the price is bounded by the buyer's fifties); ``bid`` only while a
+    horse is on the block."""
+    cash = state.cash[seat]
+
+    def span(least: int, most: int, words: str) -> JSON:
+        said = words.format(most=most)
+        return {"least": least, "most": most, "below": said, "above": said}
+
+    boxes: dict[str, Any] = {
+        "payback": span(1, cash, PAY_RANGE),
+        "buy": span(0, cash, OFFER_RANGE),
+        "lend": span(1, cash, LEND_RANGE),
+        "sell": [span(0, state.cash[buyer], PRICE_RANGE) for buyer in range(state.g.players)],
+        "ring_tickets": span(1, rings.MOST_TICKETS, rings.TICKETS_RANGE),
+    }
+    if state.phase in (AUCTION, OFFER) and state.lot is not None:
+        least = state.lot.min_bid
+        boxes["bid"] = {
+            "least": least,
+            "most": cash,
+            "below": PAGE_TEMPLATES["bid_at_least"].format(fifties=fifties(least)),
+            "above": auction.short_of("you have", cash, "{amount}"),
+        }
+    return boxes
 
 
 def apply(state: AcrossState, seat: int, action: Dealing) -> None:

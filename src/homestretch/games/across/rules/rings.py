@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 MOST_TICKETS = 10
 """A bound on one ring's tickets (any number could be typed otherwise)."""
+TICKETS_RANGE = "a ring buys 1 to {most} tickets"
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ def why_illegal(state: AcrossState, seat: int, action: OfferRing) -> str | None:
     if action.horse not in HORSES:
         return f"there is no horse #{action.horse} (horses are 2-12)"
     if not 1 <= action.tickets <= MOST_TICKETS:
-        return f"a ring buys 1 to {MOST_TICKETS} tickets"
+        return TICKETS_RANGE.format(most=MOST_TICKETS)
     if not 0 <= action.partner < state.g.players or action.partner == seat:
         return f"there is no other player {action.partner + 1}"  # seats said from 1
     total = TICKET_PRICE * action.tickets

@@ -496,6 +496,10 @@ class AcrossState(State):
         data["offer"] = asked.to_json() if asked is not None else None
         data["offers"] = [o.to_json() for o in self.offers]
         data["dealings_open"] = self.phase in dealings.OPEN_IN
+        # what a seat's amount boxes may hold, in the rules' words (the page checks them)
+        data["amounts"] = None
+        if player is not None and 0 <= player < self.g.players:
+            data["amounts"] = dealings.amounts(self, player)
         if race is not None:
             data["race_card"] = self._race_card(race)
         return data

@@ -310,7 +310,7 @@
         bar.append(button(text, a));
       });
       const amount = keep(`bid${lot.horse}`, node("input", null, "ab-amount"), lot.min_bid);
-      T.wholeBox(amount, lot.min_bid, say("bid_at_least", { fifties: f(lot.min_bid) }));  // a text box: its caret kept through a redraw
+      bounded(amount, span("bid") || { least: lot.min_bid, below: say("bid_at_least", { fifties: f(lot.min_bid) }) });  // a text box: its caret kept through a redraw
       amount.setAttribute("aria-label", W.bid_amount);
       bar.append(amount, dealButton(W.bid_this, "ab-bid-own", () => ({ kind: "bid", amount: Number(amount.value), partner: -1 })));
       bar.dataset.say = "bid";
@@ -533,9 +533,15 @@
     }
     return keep(key, sel, options[0][0]);
   }
-  function amount(key, label, initial) {
+  // A box's bounds as the view gives them (the rules' own: dealings.amounts, the least
+  // and most each box may hold, the player's fifties or a ring's tickets, and the
+  // server's words for an amount outside them), said under its row before anything is
+  // sent (table.js: "Amount boxes outside a form").
+  const span = (name) => (V.amounts ? V.amounts[name] : null);
+  const bounded = (input, b) => T.wholeBox(input, b ? b.least : 0, b ? b.below : null, b && b.most !== undefined ? b.most : null, b ? b.above : null);
+  function amount(key, label, initial, bounds) {
     const input = node("input", null, "ab-amount");
-    T.wholeBox(input);
+    bounded(input, bounds);
     input.setAttribute("aria-label", label);
     return keep(key, input, initial);
   }
@@ -570,7 +576,7 @@
       .slice(-3).forEach((n) => s.append(node("p", n.words_you, "ab-news-yours")));
     if (!frame.over) V.debts.filter((d) => d.borrower === V.you).forEach((d) => {
       const bar = node("div", null, "ab-moves ab-payback", { say: `payback${d.lender}` });
-      const n = amount(`pay${d.lender}`, say("pay_back_amount", { lender: NAMES[d.lender] }), Math.min(d.amount, V.cash[V.you]));
+      const n = amount(`pay${d.lender}`, say("pay_back_amount", { lender: NAMES[d.lender] }), Math.min(d.amount, V.cash[V.you]), span("payback"));
       bar.append(node("span", say("you_owe", { lender: NAMES[d.lender], fifties: f(d.amount) })), n,
         anyTurn(dealButton(W.pay_back, "ab-pay", () => ({ kind: "payback", lender: d.lender, amount: Number(n.value) }))));
       s.append(bar);
@@ -613,7 +619,7 @@
       if (theirs.length) {
         const bar = node("div", null, "ab-moves ab-buy", { say: `buy` });
         const h = choice("buyHorse", W.horse_to_buy, theirs);
-        const n = amount("buyPrice", W.price_offered, 5);
+        const n = amount("buyPrice", W.price_offered, 5, span("buy"));
         bar.append(node("span", W.buy), h, node("span", W.for), n,
           anyTurn(dealButton(W.offer_to_buy, "ab-offer-buy", () => ({ kind: "buy", horse: Number(h.value), price: Number(n.value) }))));
         s.append(bar);
@@ -623,6 +629,9 @@
         const h = choice("sellHorse", W.horse_to_sell, mine);
         const to = choice("sellTo", W.buyer, others);
         const n = amount("sellPrice", W.asking_price, 5);
+        const fit = () => bounded(n, (span("sell") || [])[Number(to.value)]);  // the buyer's fifties bound it
+        to.addEventListener("change", fit);
+        fit();
         bar.append(node("span", W.sell), h, node("span", W.to), to, node("span", W.for), n,
           anyTurn(dealButton(W.offer_to_sell, "ab-offer-sell", () => ({ kind: "sell", horse: Number(h.value), buyer: Number(to.value), price: Number(n.value) }))));
         s.append(bar);
@@ -631,7 +640,7 @@
     if (V.phase === "betting") {  // an investing ring: tickets bought together (R23)
       const bar = node("div", null, "ab-moves ab-ring", { say: `ring` });
       const h = choice("ringHorse", W.ring_horse, HORSES.map((x) => [x, say("horse", { horse: x })]));
-      const k = amount("ringTickets", W.ring_tickets, 1);
+      const k = amount("ringTickets", W.ring_tickets, 1, span("ring_tickets"));
       const to = choice("ringWith", W.ring_partner, others);
       const n = amount("ringStake", W.partner_fifties, 1);
       bar.append(node("span", W.ring), h, k, node("span", W.with), to, node("span", W.who_puts_in), n,
@@ -640,7 +649,7 @@
     }
     const bar = node("div", null, "ab-moves ab-lend", { say: `lend` });
     const to = choice("lendTo", W.borrower, others);
-    const n = amount("lendAmount", W.amount_lent, 5);
+    const n = amount("lendAmount", W.amount_lent, 5, span("lend"));
     const back = amount("lendBack", W.to_be_repaid, 5);
     bar.append(node("span", W.lend), to, n, node("span", W.to_be_repaid), back,
       anyTurn(dealButton(W.offer_loan_button, "ab-offer-lend", () => ({ kind: "lend_terms", borrower: Number(to.value), amount: Number(n.value), repay: Number(back.value) }))));
