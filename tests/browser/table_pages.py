@@ -15,6 +15,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from homestretch.core.protocol import JSON
+from homestretch.games.stretch.content.race import load_race
+from homestretch.games.stretch.rules.engine import RaceGame
 from homestretch.session.saved import rebuild
 from homestretch.store.db import Store
 
@@ -84,6 +86,46 @@ def move(address: str, game_id: int, token: str, action: JSON) -> int:
     assert answer.status_code == 200, answer.text
     made: int = answer.json()["version"]
     return made
+
+
+def refusal(address: str, game_id: int, token: str, action: JSON) -> str:
+    """What the server answers a seat's move with, refused (nothing made)."""
+    version = frame(address, game_id, token)["version"]
+    answer = httpx.post(
+        f"{address}/api/tables/{game_id}/moves",
+        json={"token": token, "version": version, "action": action},
+        timeout=30,
+    )
+    assert answer.status_code >= 400, answer.text
+    error: str = answer.json()["error"]
+    return error
+
+
+def moves_sent(page: Page) -> list[str]:
+    """The addresses of the moves ``page`` sends from now on."""
+    sent: list[str] = []
+    page.on("request", lambda asked: sent.append(asked.url) if "/moves" in asked.url else None)
+    return sent
+
+
+def totopoly_until_asked_to_bid(address: str, game_id: int, token: str) -> JSON:
+    """The seat (against computer players) makes its first choice at each move until it
+    may bid for a lot: its frame then."""
+    for _ in range(80):
+        seen = frame(address, game_id, token)
+        if any(legal["action"]["kind"] == "bid" for legal in seen["legal"]):
+            return seen
+        move(address, game_id, token, seen["legal"][0]["action"])
+    pytest.fail("the seat was never asked to bid")
+
+
+def fullplay_derby_run(address: str) -> int:
+    """A Fullplay Derby of the Century (14 runners, "12 American Pharoah"), seed 3, run
+    straight through with no seat: its table's id."""
+    config = RaceGame(load_race("dream-derby"), "full").config()
+    links = open_table(address, {"game": "stretch", "config": config, "seats": [], "seed": 3})
+    game_id: int = links["id"]
+    return game_id
 
 
 def token_of(link: str) -> str:

@@ -8,9 +8,8 @@ may."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     ANN_BOB_AND_CY,
     DRAWN_PAST,
@@ -18,35 +17,17 @@ from tests.browser.table_pages import (
     across_at_its_first_auction,
     frame,
     move,
+    moves_sent,
+    refusal,
     shows,
     small_phone_at,
 )
 
-from homestretch.core.protocol import JSON
 from homestretch.web.words import PAGE
 
 pytestmark = pytest.mark.browser
 BID = ".ab-block input.ab-amount"
 BID_SAYS = ".ab-block .ab-moves .box-says"
-
-
-def _refusal(address: str, game_id: int, token: str, action: JSON) -> str:
-    """What the server answers a seat's move with, refused (nothing made)."""
-    version = frame(address, game_id, token)["version"]
-    answer = httpx.post(
-        f"{address}/api/tables/{game_id}/moves",
-        json={"token": token, "version": version, "action": action},
-        timeout=30,
-    )
-    assert answer.status_code >= 400, answer.text
-    error: str = answer.json()["error"]
-    return error
-
-
-def _moves_sent(page: Page) -> list[str]:
-    sent: list[str] = []
-    page.on("request", lambda asked: sent.append(asked.url) if "/moves" in asked.url else None)
-    return sent
 
 
 def test_a_bid_below_the_least_is_said_by_its_box_in_the_servers_words_and_not_sent(
@@ -61,11 +42,11 @@ def test_a_bid_below_the_least_is_said_by_its_box_in_the_servers_words_and_not_s
         least = frame(address, game_id, tokens[asked])["view"]["lot"]["min_bid"]
         assert least > 1  # a bid made: the least is above the box's own (1)
         low = {"kind": "bid", "amount": least - 1, "partner": -1}
-        words = _refusal(address, game_id, tokens[asked], low)
+        words = refusal(address, game_id, tokens[asked], low)
         page = small_phone_at(browser, address, links["seats"][asked]["link"])
         version = frame(address, game_id)["version"]
         shows(page, version)
-        sent = _moves_sent(page)
+        sent = moves_sent(page)
         box = page.locator(BID)
         box.click()
         box.press("Control+a")
@@ -109,7 +90,7 @@ def test_a_blank_loan_is_said_by_its_box_and_enter_offers_it(
         page = small_phone_at(browser, address, links["seats"][asked]["link"])
         version = frame(address, game_id)["version"]
         shows(page, version)
-        sent = _moves_sent(page)
+        sent = moves_sent(page)
         lent = page.locator(".ab-lend input.ab-amount").first
         lent.fill("")
         page.click(".ab-lend .ab-offer-lend")
@@ -142,13 +123,13 @@ def test_more_than_ones_fifties_is_said_by_its_box_in_the_servers_words_and_not_
             "amount": cash + 1,
             "repay": cash + 1,
         }
-        lend_words = _refusal(address, game_id, tokens[asked], too_much)
-        bid_words = _refusal(
+        lend_words = refusal(address, game_id, tokens[asked], too_much)
+        bid_words = refusal(
             address, game_id, tokens[asked], {"kind": "bid", "amount": cash + 1, "partner": -1}
         )
         page = small_phone_at(browser, address, links["seats"][asked]["link"])
         shows(page, frame(address, game_id)["version"])
-        sent = _moves_sent(page)
+        sent = moves_sent(page)
         bid = page.locator(BID)
         bid.fill(str(cash + 1))
         bid.press("Enter")

@@ -9,34 +9,22 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SharedServer, frame, move, shows, small_phone_at, token_of
+from playwright.sync_api import Browser, expect
+from tests.browser.table_pages import (
+    SharedServer,
+    moves_sent,
+    refusal,
+    shows,
+    small_phone_at,
+    token_of,
+    totopoly_until_asked_to_bid,
+)
 from tests.browser.test_stretch_betting_phone import new_race
 from tests.browser.test_taps import BOB_AND_BOTS
 
-from homestretch.core.protocol import JSON
 from homestretch.web.words import PAGE
 
 pytestmark = pytest.mark.browser
-
-
-def _refusal(address: str, game_id: int, token: str, action: JSON) -> str:
-    """What the server answers a seat's move with, refused (nothing made)."""
-    version = frame(address, game_id, token)["version"]
-    answer = httpx.post(
-        f"{address}/api/tables/{game_id}/moves",
-        json={"token": token, "version": version, "action": action},
-        timeout=30,
-    )
-    assert answer.status_code >= 400, answer.text
-    error: str = answer.json()["error"]
-    return error
-
-
-def _moves_sent(page: Page) -> list[str]:
-    sent: list[str] = []
-    page.on("request", lambda asked: sent.append(asked.url) if "/moves" in asked.url else None)
-    return sent
 
 
 def test_a_totopoly_bid_no_more_than_the_last_is_said_beside_its_box(
@@ -46,18 +34,12 @@ def test_a_totopoly_bid_no_more_than_the_last_is_said_beside_its_box(
         request = {"game": "totopoly", "config": {"players": 3}, "seats": BOB_AND_BOTS, "seed": 11}
         links = httpx.post(f"{address}/api/tables", json=request, timeout=30).json()
         game_id, token = int(links["id"]), token_of(links["seats"][0]["link"])
-        for _ in range(80):  # Bob makes his first choice until he may bid for a lot
-            seen = frame(address, game_id, token)
-            if any(legal["action"]["kind"] == "bid" for legal in seen["legal"]):
-                break
-            move(address, game_id, token, seen["legal"][0]["action"])
-        else:
-            pytest.fail("Bob was never asked to bid")
+        seen = totopoly_until_asked_to_bid(address, game_id, token)  # Bob may bid for a lot
         high = int(seen["view"]["lot"]["bid"])
-        words = _refusal(address, game_id, token, {"kind": "bid", "guineas": high})
+        words = refusal(address, game_id, token, {"kind": "bid", "guineas": high})
         page = small_phone_at(browser, address, links["seats"][0]["link"])
         shows(page, seen["version"])
-        sent = _moves_sent(page)
+        sent = moves_sent(page)
         box = page.locator(".tp-amount-bid input")
         says = page.locator(".tp-amount-bid .box-says")
         box.click()
@@ -88,12 +70,12 @@ def test_a_stretch_ticket_under_the_least_is_said_beside_its_box(
     with shared_server.visit() as address:
         links = new_race(address, "Beside Stakes", ("Ann",))
         game_id, token = int(links["id"]), token_of(links["seats"][0]["link"])
-        words = _refusal(
+        words = refusal(
             address, game_id, token, {"kind": "bet", "pool": "win", "post": 1, "dollars": 1}
         )
         page = small_phone_at(browser, address, links["seats"][0]["link"])
         expect(page.locator("#bet-done")).to_be_visible()
-        sent = _moves_sent(page)
+        sent = moves_sent(page)
         box = page.locator("#bet-dollars")
         says = page.locator("#stretch-bet .box-says")
         box.click()

@@ -15,21 +15,12 @@ from tests.browser.table_pages import (
     SMALL,
     SharedServer,
     fits_width,
-    frame,
-    move,
-    open_table,
     settled,
-    token_of,
+    twenty_markers_after_a_race,
 )
 
 pytestmark = pytest.mark.browser
 
-HORSES = ["Ace", "Bolt", "Comet", "Dash", "Ember", "Flint", "Gale"]
-ODDS = ["1-1", "2-1", "3-1", "5-1", "8-1", "12-1", "20-1"]
-FINISH = [4, 5, 6, 7, 3, 2, 1]  # Gale (20-1) wins, Flint second, Ember third
-PICKS = [(h, b) for h in ("Gale", "Flint", "Ember", "Ace") for b in ("win", "place", "show")]
-"""Each marker's pick, in turn: twenty markers over some eight spaces, from the Gate to
-the twentieth, several to a space."""
 LANES, SPACES = 12, 20
 SMALLEST = 9.0
 """The smallest chip number read at arm's length, in CSS px (the lane numbers are 10.9)."""
@@ -55,28 +46,8 @@ def test_the_tv_at_375_px_shows_twenty_markers_each_findable(
     browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
     with shared_server.visit() as address:
-        names = [f"P{m}" for m in range(1, 21)]
-        config = {
-            "entrants": [{"name": n} for n in names],
-            "source": "keeper",
-            "feed": {"kind": "manual"},
-            "order": "marker",
-        }
-        seats = [{"kind": "person", "name": n} for n in [*names, "Keeper"]]
-        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        links, points = twenty_markers_after_a_race(address)
         game_id = links["id"]
-        tokens = [token_of(seat["link"]) for seat in links["seats"]]
-        keeper = tokens[-1]
-        card = {"kind": "typed-card", "race": "Downs 1", "field": ", ".join(HORSES)}
-        move(address, game_id, keeper, {**card, "odds": ", ".join(ODDS), "scratched": ""})
-        for marker, token in enumerate(tokens[:-1]):
-            horse, bet = PICKS[marker % len(PICKS)]
-            move(address, game_id, token, {"kind": "pick", "horse": horse, "bet": bet})
-        move(address, game_id, keeper, {"kind": "scratches", "horses": [], "sit_out": []})
-        result = {"kind": "result", "odds": ODDS, "finish": FINISH, "official": True}
-        move(address, game_id, keeper, result)
-        board = frame(address, game_id)["view"]["board"]
-        points = {row["marker"]: row["points"] for row in board}
         assert len(set(points.values())) >= 6 and max(points.values()) == SPACES  # spread
         context = browser.new_context(base_url=address, **SMALL)
         try:

@@ -16,6 +16,7 @@ from tests.browser.table_pages import (
     open_table,
     shows,
     token_of,
+    totopoly_until_asked_to_bid,
 )
 from tests.browser.test_stretch_betting_phone import new_race
 from tests.browser.test_taps import _bob
@@ -70,13 +71,7 @@ def test_a_refused_bid_in_totopoly_is_scrolled_into_sight(
 ) -> None:
     with shared_server.visit() as address:
         page, game_id, token = _bob(browser, address)
-        for _ in range(80):  # Bob makes his first choice until he may bid for a lot
-            seen = frame(address, game_id, token)
-            if any(legal["action"]["kind"] == "bid" for legal in seen["legal"]):
-                break
-            move(address, game_id, token, seen["legal"][0]["action"])
-        else:
-            pytest.fail("Bob was never asked to bid")
+        seen = totopoly_until_asked_to_bid(address, game_id, token)  # Bob may bid for a lot
         shows(page, seen["version"])
         # more than he can pay (a bid under the last is said by its box before it is sent)
         page.locator(".tp-amount-bid input").fill("99999")

@@ -9,10 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, open_table
-
-from homestretch.games.stretch.content.race import load_race
-from homestretch.games.stretch.rules.engine import RaceGame
+from tests.browser.table_pages import SharedServer, fullplay_derby_run
 
 pytestmark = pytest.mark.browser
 
@@ -32,11 +29,7 @@ BOXES = """() => {
 @pytest.fixture(scope="module")
 def derby(shared_server: SharedServer) -> Iterator[int]:
     """A Fullplay Derby of the Century (14 runners) run straight through (seed 3)."""
-    config = RaceGame(load_race("dream-derby"), "full").config()
-    links = open_table(
-        shared_server.address, {"game": "stretch", "config": config, "seats": [], "seed": 3}
-    )
-    yield links["id"]
+    yield fullplay_derby_run(shared_server.address)
 
 
 def overlap(a: list[float], b: list[float]) -> bool:

@@ -11,11 +11,14 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, context, frame, open_table
+from tests.browser.table_pages import (
+    SMALL,
+    SharedServer,
+    context,
+    frame,
+    fullplay_derby_run,
+)
 from tests.browser.test_stretch_betting_phone import bet, new_race
-
-from homestretch.games.stretch.content.race import load_race
-from homestretch.games.stretch.rules.engine import RaceGame
 
 pytestmark = pytest.mark.browser
 
@@ -103,11 +106,7 @@ name it stands for (its group's title when cut short)."""
 @pytest.fixture(scope="module")
 def derby(shared_server: SharedServer) -> Iterator[int]:
     """A Fullplay Derby of the Century (14 runners, "12 American Pharoah") run through."""
-    config = RaceGame(load_race("dream-derby"), "full").config()
-    links = open_table(
-        shared_server.address, {"game": "stretch", "config": config, "seats": [], "seed": 3}
-    )
-    yield links["id"]
+    yield fullplay_derby_run(shared_server.address)
 
 
 @pytest.mark.parametrize("width", [320, 375])

@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, context, frame, move, shows
+from tests.browser.table_pages import (
+    SharedServer,
+    context,
+    frame,
+    shows,
+    totopoly_until_asked_to_bid,
+)
 from tests.browser.test_taps import _bob
 
 pytestmark = pytest.mark.browser
@@ -33,13 +39,7 @@ def test_the_status_a_refused_bid_and_the_deal_read_plainly(
         assert not [line for line in log if line.endswith("the deal")], log
         assert any(" deals card 1 of " in line for line in log), log
 
-        for _ in range(80):  # Bob makes his first choice until he may bid for a lot
-            seen = frame(address, game_id, token)
-            if any(legal["action"]["kind"] == "bid" for legal in seen["legal"]):
-                break
-            move(address, game_id, token, seen["legal"][0]["action"])
-        else:
-            pytest.fail("Bob was never asked to bid")
+        seen = totopoly_until_asked_to_bid(address, game_id, token)  # Bob may bid for a lot
         phone = context(browser, address, phone=True).new_page()
         phone.goto(page.url)
         shows(phone, seen["version"])
