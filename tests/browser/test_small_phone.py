@@ -41,3 +41,39 @@ def test_derby_casts_race_card_of_fourteen_fits(
             fits_width(bob)
         finally:
             phone.close()
+
+
+LINES_OF_SPACES = """() => [...document.querySelectorAll(".dc-card tr[data-program]")].map((row) => {
+  // the lines the fourth column's words ("W 3 / P 1 / S 0") are drawn over
+  const range = document.createRange();
+  range.selectNodeContents(row.children[3]);
+  const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+  return [row.dataset.program, row.children[3].textContent, tops.size];
+})"""
+
+
+def test_derby_casts_spaces_are_one_line_a_horse_on_a_small_phone(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """A horse's 'W 3 / P 1 / S 0' on one line at 375 px: broken at each ' / ' it was three
+    lines a horse, a field of fourteen some 750 px tall."""
+    with shared_server.visit() as address:
+        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 1}
+        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+        links = open_table(
+            address, {"game": "derbycast", "config": config, "seats": seats, "seed": 3}
+        )
+        keeper = token_of(links["seats"][2]["link"])
+        version = move(address, links["id"], keeper, {"kind": "simulate", "race": "dream-derby"})
+        phone = browser.new_context(base_url=address, **SMALL)
+        try:
+            bob = phone.new_page()  # Ann picks first: Bob reads the card
+            bob.goto(links["seats"][1]["link"])
+            shows(bob, version)
+            expect(bob.locator(".dc-card tr[data-program]")).to_have_count(14)
+            rows = bob.evaluate(LINES_OF_SPACES)
+            assert all(text.startswith("W\u00a0") for _, text, _ in rows), rows  # the column
+            assert [r for r in rows if r[2] != 1] == []
+            fits_width(bob)
+        finally:
+            phone.close()

@@ -101,7 +101,10 @@
   function raceCard(view, tools, showPicks, captioned = true) {
     const card = view.card;
     const says = view.captions;
-    const table = make(tools, "table", null, "dc-card");
+    // a phone leaves out the picks' column while no pick is in it (css): its width let a
+    // field of 14's "W 3 / P 1 / S 0" not fit on one line at 375 px
+    const picked = showPicks && card.words.rows.some((row) => row.picked_by);
+    const table = make(tools, "table", null, showPicks && !picked ? "dc-card dc-none-picked" : "dc-card");
     if (captioned) table.append(make(tools, "caption", card.words.caption)); // (a phone's heads it)
     const head = make(tools, "tr");
     for (const title of [says.program, says.horse, says.odds, says.spaces, ...(showPicks ? [says.picked_by] : [])]) {
@@ -113,7 +116,7 @@
       const row = make(tools, "tr", null, card.scratched.includes(horse) ? "dc-scratched" : "");
       row.dataset.program = card.programs[i];
       row.append(make(tools, "td", card.programs[i]), make(tools, "td", words.name),
-        priced(tools, "td", words.odds), make(tools, "td", words.spaces));
+        priced(tools, "td", words.odds), make(tools, "td", words.spaces, "dc-spaces"));
       if (showPicks) row.append(make(tools, "td", words.picked_by));
       table.append(row);
     });
@@ -823,7 +826,7 @@
     const redraw = () => window.homestretchBoard(frame, box, tools);
     const all = { ...tools, redraw };
     box.classList.add("derbycast");
-    if (frame.seat === keeper && tools.mode !== "replay") { drawDesk(frame, box, all); return; }
+    if (frame.seat === keeper && tools.mode !== "replay") { drawDesk(frame, box, all); oneLineWhereItFits(box); return; }
     deskDrawn = null;
     // the fold as the player left it, read from the page: a tap that opened it just now
     // (its toggle event still to come) is not shut again by a draw straight after
@@ -833,6 +836,16 @@
     box.replaceChildren();
     if (phone) drawPhone(frame, box, all);
     else drawTv(frame, box, all);
+    oneLineWhereItFits(box);
   };
+
+  // Each horse's "W 3 / P 1 / S 0" on one line (css), unless the card then runs wider than
+  // its box (a narrow phone with the picks' names in): then its words wrap as before,
+  // rather than the card running off the screen's edge.
+  function oneLineWhereItFits(box) {
+    for (const card of box.querySelectorAll(".dc-card")) {
+      if (card.parentElement && card.offsetWidth > card.parentElement.clientWidth) card.classList.add("dc-card-tight");
+    }
+  }
   window.homestretchBoard.decision = decision;
 })();
