@@ -101,10 +101,7 @@
   function raceCard(view, tools, showPicks, captioned = true) {
     const card = view.card;
     const says = view.captions;
-    // a phone leaves out the picks' column while no pick is in it (css): its width let a
-    // field of 14's "W 3 / P 1 / S 0" not fit on one line at 375 px
-    const picked = showPicks && card.words.rows.some((row) => row.picked_by);
-    const table = make(tools, "table", null, showPicks && !picked ? "dc-card dc-none-picked" : "dc-card");
+    const table = make(tools, "table", null, "dc-card");
     if (captioned) table.append(make(tools, "caption", card.words.caption)); // (a phone's heads it)
     const head = make(tools, "tr");
     for (const title of [says.program, says.horse, says.odds, says.spaces, ...(showPicks ? [says.picked_by] : [])]) {
@@ -115,7 +112,10 @@
       const words = card.words.rows[i];
       const row = make(tools, "tr", null, card.scratched.includes(horse) ? "dc-scratched" : "");
       row.dataset.program = card.programs[i];
-      row.append(make(tools, "td", card.programs[i]), make(tools, "td", words.name),
+      const name = make(tools, "td", words.name);
+      // the pick under the name, shown where the picks' own column leaves no room (below)
+      if (showPicks && words.picked_by) name.append(make(tools, "span", words.picked_by, "dc-picked-in"));
+      row.append(make(tools, "td", card.programs[i]), name,
         priced(tools, "td", words.odds), make(tools, "td", words.spaces, "dc-spaces"));
       if (showPicks) row.append(make(tools, "td", words.picked_by));
       table.append(row);
@@ -840,11 +840,14 @@
   };
 
   // Each horse's "W 3 / P 1 / S 0" on one line (css), unless the card then runs wider than
-  // its box (a narrow phone with the picks' names in): then its words wrap as before,
-  // rather than the card running off the screen's edge.
+  // its box (a narrow phone with the picks' names in): then the picks go under the
+  // horses' names, not a column of their own, and if the card still runs wider its words
+  // wrap as before, rather than off the screen's edge.
   function oneLineWhereItFits(box) {
+    const wide = (card) => card.parentElement && card.offsetWidth > card.parentElement.clientWidth;
     for (const card of box.querySelectorAll(".dc-card")) {
-      if (card.parentElement && card.offsetWidth > card.parentElement.clientWidth) card.classList.add("dc-card-tight");
+      if (wide(card)) card.classList.add("dc-card-picks-in");
+      if (wide(card)) card.classList.add("dc-card-tight");
     }
   }
   window.homestretchBoard.decision = decision;
