@@ -470,6 +470,13 @@ PAGE_TEMPLATES = {
     "window_dealt": "{n} {title} {count}",
     "tote": "MPH Totalizator",
     "tote_race": "MPH Totalizator, race {race}",
+    # the totalizator with no tickets on it, said rather than shown as an empty grid
+    "tote_paid": "Race {race}'s tickets are paid out and cleared from the board.",
+    "tote_paid_over": (
+        "The meet is over: race {race}'s tickets are paid out and cleared from the board."
+    ),
+    "tote_none": "No tickets on race {race}.",
+    "tote_empty": "No tickets.",
     "ring_line": ("Ring on #{horse}: {tickets} under {mark}, {a} {x} and {b} {y} fifties"),
     "dd_line": "{name}: #{first} then #{second}",
     "card_race": "Race card, race {race}",
@@ -566,7 +573,13 @@ PAGE_TEMPLATES = {
     "buyer": "buyer",
     "asking_price": "asking price",
     "offer_to_sell": "Offer to sell",
-    "ring": "Ring: tickets on",
+    # the ring's form reads as a sentence: "Ring: [2] tickets on [#5] with [Ann] who puts
+    # in [3] of the 6 fifties"
+    "ring": "Ring:",
+    "ring_ticket_on": "ticket on",
+    "ring_tickets_on": "tickets on",
+    "ring_of_total": "of the {total} fifties",
+    "ring_of_fifties": "of the fifties",
     "ring_horse": "ring's horse",
     "ring_tickets": "ring's tickets",
     "ring_partner": "ring partner",

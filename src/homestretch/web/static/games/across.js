@@ -200,12 +200,17 @@
 
   function totalizator() {
     const s = section(V.race ? say("tote_race", V) : W.tote, "ab-tote");
-    const table = node("table");
-    table.append(row(HORSES.map((horse) => say("horse", { horse })), "th"));
-    const cols = HORSES.map((h) => V.tickets.filter(([, hh]) => hh === h).map(([seat]) => MARKS[seat]));
-    const depth = Math.max(1, ...cols.map((c) => c.length));
-    for (let r = 0; r < depth; r++) table.append(row(cols.map((c) => c[r] || "")));
-    s.append(table);
+    // no tickets on the board: said, not an empty grid under the race's name (at a meet's
+    // end the payouts had cleared race 8's tickets, and the grid read as a fault)
+    if (!V.tickets.length) s.append(node("p", toteEmpty(), "ab-tote-empty"));
+    else {
+      const table = node("table");
+      table.append(row(HORSES.map((horse) => say("horse", { horse })), "th"));
+      const cols = HORSES.map((h) => V.tickets.filter(([, hh]) => hh === h).map(([seat]) => MARKS[seat]));
+      const depth = Math.max(...cols.map((c) => c.length));
+      for (let r = 0; r < depth; r++) table.append(row(cols.map((c) => c[r] || "")));
+      s.append(table);
+    }
     (V.rings || []).forEach((r) => s.append(node("p", say("ring_line", {
       horse: r.horse, tickets: tickets(r.tickets), mark: MARKS[r.members[0]],
       a: NAMES[r.members[0]], x: r.stakes[0], b: NAMES[r.members[1]], y: r.stakes[1],
@@ -217,6 +222,13 @@
       s.append(list);
     }
     return s;
+  }
+
+  // Why the totalizator holds no tickets: this race's were paid out (the windows' board
+  // says what each paid), or none is bought yet.
+  function toteEmpty() {
+    if (V.payoff && V.payoff.race === V.race) return say(V.phase === "over" ? "tote_paid_over" : "tote_paid", V);
+    return V.race ? say("tote_none", V) : W.tote_empty;
   }
 
   // One square of the track card: preprinted marks look different from earned ones.
@@ -643,7 +655,21 @@
       const k = amount("ringTickets", W.ring_tickets, 1, span("ring_tickets"));
       const to = choice("ringWith", W.ring_partner, others);
       const n = amount("ringStake", W.partner_fifties, 1);
-      bar.append(node("span", W.ring), h, k, node("span", W.with), to, node("span", W.who_puts_in), n,
+      // a sentence on the screen, each box with its words ("Ring: [2] tickets on [#5] with
+      // [Ann] who puts in [3] of the 6 fifties"), each box kept on a line with its words
+      const onWord = node("span");
+      const ofWord = node("span");
+      const worded = () => {
+        const count = Number(k.value);
+        const whole = k.value !== "" && Number.isInteger(count) && count > 0;
+        onWord.textContent = W[count === 1 ? "ring_ticket_on" : "ring_tickets_on"];
+        ofWord.textContent = whole ? say("ring_of_total", { total: 3 * count }) : W.ring_of_fifties;
+      };
+      worded();
+      k.addEventListener("input", worded);
+      const group = (...parts) => { const g = node("span", null, "ab-words"); g.append(...parts); return g; };
+      bar.append(group(node("span", W.ring), k, onWord, h), group(node("span", W.with), to),
+        group(node("span", W.who_puts_in), n, ofWord),
         anyTurn(dealButton(W.offer_ring_button, "ab-offer-ring", () => ({ kind: "ring", horse: Number(h.value), tickets: Number(k.value), partner: Number(to.value), stake: Number(n.value) }))));
       s.append(bar);
     }

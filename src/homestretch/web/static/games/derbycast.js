@@ -112,8 +112,11 @@
       const words = card.words.rows[i];
       const row = make(tools, "tr", null, card.scratched.includes(horse) ? "dc-scratched" : "");
       row.dataset.program = card.programs[i];
-      row.append(make(tools, "td", card.programs[i]), make(tools, "td", words.name),
-        priced(tools, "td", words.odds), make(tools, "td", words.spaces));
+      const name = make(tools, "td", words.name);
+      // the pick under the name, shown where the picks' own column leaves no room (below)
+      if (showPicks && words.picked_by) name.append(make(tools, "span", words.picked_by, "dc-picked-in"));
+      row.append(make(tools, "td", card.programs[i]), name,
+        priced(tools, "td", words.odds), make(tools, "td", words.spaces, "dc-spaces"));
       if (showPicks) row.append(make(tools, "td", words.picked_by));
       table.append(row);
     });
@@ -814,7 +817,7 @@
     const redraw = () => window.homestretchBoard(frame, box, tools);
     const all = { ...tools, redraw };
     box.classList.add("derbycast");
-    if (frame.seat === keeper && tools.mode !== "replay") { drawDesk(frame, box, all); return; }
+    if (frame.seat === keeper && tools.mode !== "replay") { drawDesk(frame, box, all); oneLineWhereItFits(box); return; }
     deskDrawn = null;
     // the fold as the player left it, read from the page: a tap that opened it just now
     // (its toggle event still to come) is not shut again by a draw straight after
@@ -824,6 +827,19 @@
     box.replaceChildren();
     if (phone) drawPhone(frame, box, all);
     else drawTv(frame, box, all);
+    oneLineWhereItFits(box);
   };
+
+  // Each horse's "W 3 / P 1 / S 0" on one line (css), unless the card then runs wider than
+  // its box (a narrow phone with the picks' names in): then the picks go under the
+  // horses' names, not a column of their own, and if the card still runs wider its words
+  // wrap as before, rather than off the screen's edge.
+  function oneLineWhereItFits(box) {
+    const wide = (card) => card.parentElement && card.offsetWidth > card.parentElement.clientWidth;
+    for (const card of box.querySelectorAll(".dc-card")) {
+      if (wide(card)) card.classList.add("dc-card-picks-in");
+      if (wide(card)) card.classList.add("dc-card-tight");
+    }
+  }
   window.homestretchBoard.decision = decision;
 })();

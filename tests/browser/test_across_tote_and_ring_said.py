@@ -1,0 +1,113 @@
+"""Across the Board on a small phone (375 px): the totalizator with no tickets on it says
+why (at a meet's end the payouts have cleared race 8's tickets) rather than heading an
+empty grid with "MPH Totalizator, race 8"; and the ring's form reads as a sentence on
+the screen, its ticket-count box with words of its own beside it ("Ring: [1] ticket on
+[#2] with [Bob] who puts in [1] of the 3 fifties"), not only an aria-label."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from tests.browser.table_pages import (
+    ANN_BOB_AND_CY,
+    SharedServer,
+    across_at_its_first_auction,
+    fits_width,
+    frame,
+    move,
+    open_table,
+    settled,
+    small_phone_at,
+)
+
+pytestmark = pytest.mark.browser
+BOTS = [{"kind": "bot", "bot": "sensible", "name": n} for n in ("Ann", "Bob", "Cy")]
+MOST_MOVES = 400
+"""A bound on the moves sent to reach race 1's betting, so a stuck game fails."""
+
+READ_IN_ORDER = """(bar) => {
+  // the form's words and boxes as the screen shows them: line by line, left to right
+  const parts = [...bar.querySelectorAll("span, select, input")].filter((el) =>
+    el.tagName !== "SPAN" || !el.querySelector("span, select, input"));
+  const seen = parts.map((el) => {
+    const r = el.getBoundingClientRect();
+    const text = el.tagName === "SELECT" ? el.selectedOptions[0].textContent
+      : el.tagName === "INPUT" ? `[${el.value}]` : el.textContent;
+    return { mid: r.top + r.height / 2, left: r.left, text, shown: r.width > 0 && r.height > 0 };
+  }).filter((p) => p.shown && p.text.trim());
+  const line = (p, q) => Math.abs(p.mid - q.mid) < 8;
+  seen.sort((p, q) => (line(p, q) ? p.left - q.left : p.mid - q.mid));
+  return seen.map((p) => p.text.trim()).join(" ");
+}"""
+
+
+def test_the_totalizator_says_race_8_was_paid_out_at_the_meets_end(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        request = {"game": "across", "config": {"players": 3}, "seats": BOTS, "seed": 5}
+        links = open_table(address, request)
+        game_id = links["id"]
+        over = frame(address, game_id)
+        assert over["over"] and over["view"]["phase"] == "over"
+        assert over["view"]["race"] == 8 and over["view"]["tickets"] == []  # paid, cleared
+        page = small_phone_at(browser, address, f"/t/{game_id}/watch")
+        try:
+            settled(address, game_id, page)
+            tote = page.locator(".ab-tote")
+            expect(tote.locator("h3")).to_have_text("MPH Totalizator, race 8")
+            expect(tote).to_contain_text(
+                "The meet is over: race 8's tickets are paid out and cleared from the board."
+            )
+            expect(tote.locator("table")).to_have_count(0)  # no empty grid under the heading
+            fits_width(page)
+            tote.screenshot(path=str(shared_server.folder / "tote-over-375.png"))
+        finally:
+            page.context.close()
+
+
+def _to_race_1_betting(address: str, game_id: int, tokens: list[str]) -> None:
+    """The people pass every lot and say no to every offer until race 1's windows open."""
+    for _ in range(MOST_MOVES):
+        shown = [frame(address, game_id, token) for token in tokens]
+        if shown[0]["view"]["phase"] == "betting":
+            return
+        seat = next(s for s in (0, 1) if shown[s]["your_turn"])
+        mine = shown[seat]["view"]
+        asked = mine["offer"] is not None and mine["offer"]["to"] == seat
+        action = {"kind": "answer", "accept": False} if asked else {"kind": "pass"}
+        move(address, game_id, tokens[seat], action)
+    pytest.fail("race 1's betting did not open")
+
+
+def _reads(page: Page) -> str:
+    said: str = page.locator(".ab-ring").evaluate(READ_IN_ORDER)
+    return said
+
+
+def test_the_ring_form_reads_as_a_sentence_on_a_small_phone(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        links, tokens, _ = across_at_its_first_auction(address, ANN_BOB_AND_CY)
+        game_id = links["id"]
+        _to_race_1_betting(address, game_id, tokens)
+        page = small_phone_at(browser, address, links["seats"][0]["link"])
+        try:
+            settled(address, game_id, page)
+            ring = page.locator(".ab-ring")
+            expect(ring).to_be_visible()
+            count = ring.locator("input").first
+            expect(count).to_have_attribute("aria-label", "ring's tickets")
+            assert _reads(page) == (
+                "Ring: [1] ticket on #2 with Bob who puts in [1] of the 3 fifties"
+            )
+            count.fill("2")  # the words follow the count typed
+            expect(ring).to_contain_text("tickets on")
+            assert _reads(page) == (
+                "Ring: [2] tickets on #2 with Bob who puts in [1] of the 6 fifties"
+            )
+            fits_width(page)
+            ring.screenshot(path=str(shared_server.folder / "ring-375.png"))
+        finally:
+            page.context.close()
