@@ -36,6 +36,16 @@ def test_a_bundled_race_typed_in_capitals_is_answered_with_its_name(tmp_path: Pa
     ), line
 
 
+def test_a_race_named_nowhere_says_what_builds_one(tmp_path: Path) -> None:
+    """A race that is neither a file nor near a bundled race's name pointed only to the
+    bundled races; a user with a race of his own to run needs `stretch new`."""
+    line = refused(tmp_path, "stretch", "run", "my-own-race.toml", "--no-save")
+    assert line.endswith(
+        "my-own-race.toml: no such race file, and no bundled race of that name (see "
+        "`homestretch stretch races`; `homestretch stretch new` builds a race file)"
+    ), line
+
+
 def test_a_derby_cast_source_typed_wrong_names_the_nearest(tmp_path: Path) -> None:
     line = refused(tmp_path, "derbycast", "play", "--players", "Ann,Bob", "--source", "Replay")
     assert "--source 'Replay' (did you mean replays?): write manual, simulate, replays" in line

@@ -69,7 +69,11 @@ def resolve_race_path(ref: str | Path) -> Path:
     if bundled.exists():
         return bundled
     near = nearest(str(ref), [race.stem for race in bundled_races()]) or _named(str(ref))
-    hint = f"did you mean {near}?" if near else "see `homestretch stretch races`"
+    hint = (
+        f"did you mean {near}?"
+        if near
+        else "see `homestretch stretch races`; `homestretch stretch new` builds a race file"
+    )
     raise HomestretchError(f"{ref}: no such race file, and no bundled race of that name ({hint})")
 
 
