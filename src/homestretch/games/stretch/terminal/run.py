@@ -84,6 +84,9 @@ def run(
     fmt: FormatOption = OutputFormat.text,
     db: DbOption = None,
     save: Annotated[bool, typer.Option(help="store the run for history and replay")] = True,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", help="only the result, not the game as it goes")
+    ] = False,
     plot: Annotated[
         Path | None, typer.Option("--plot", help="draw the running lines (Fullplay) to a PNG/SVG")
     ] = None,
@@ -224,7 +227,7 @@ def run(
     note_standard_going(game.charts)
     if not save:
         announce_seed(spec.seed, spec.kind, fmt)
-        _run_race(TableSession(ENTRY, game, [], spec), None, None, fmt, plot)
+        _run_race(TableSession(ENTRY, game, [], spec), None, None, fmt, plot, quiet)
         return
     store = open_store(db)
     # stored before the first roll, so a race stopped halfway can be resumed
@@ -235,7 +238,7 @@ def run(
 
         notes = err_console if fmt is OutputFormat.json else console
         say_saved(notes, game_id, db_hint(store), noun="run")
-    _run_race(table, game_id, store, fmt, plot)
+    _run_race(table, game_id, store, fmt, plot, quiet)
 
 
 class _RaceCall:
@@ -268,20 +271,24 @@ def _run_race(
     store: Store | None,
     fmt: OutputFormat,
     plot: Path | None,
+    quiet: bool = False,
 ) -> None:
     """Run the table's race to the end (a stored one is stored roll by roll), then show
-    the sheets or the JSON."""
+    the sheets or the JSON (``quiet``: the sheets without the race call before them, as
+    every game's --quiet shows the result and not the game as it goes; the bettors'
+    windows and the dice asked are questions, still put)."""
     from homestretch.cli.table_loop import db_hint, play_at_terminal, say_saved, watched
     from homestretch.games.stretch.rules.engine import RaceState
-    from homestretch.games.stretch.terminal.render import show_sheets
+    from homestretch.games.stretch.terminal.render import show_header, show_sheets
 
     to_stderr = fmt is OutputFormat.json
     # a bettor or a dice typist at the terminal sees the race with --format json too, on
     # stderr beside the questions; stdout holds the JSON alone
     screen = err_console if to_stderr else console
     people = bettors_here(table, to_stderr) if store is not None and game_id is not None else {}
-    pause = _pause if people and _pages(fmt, table) else None
-    show = _RaceCall(table, screen, pause) if watched(fmt, table) else None
+    shown = watched(fmt, table)
+    pause = _pause if people and not quiet and _pages(fmt, table) else None
+    show = _RaceCall(table, screen, pause) if shown and not quiet else None
 
     def ask(node: ChanceNode) -> Sequence[int]:
         return ask_roll(node, to_stderr)
@@ -309,12 +316,14 @@ def _run_race(
         )
     if show is not None and pause is not None:
         _result_page(state, show, screen)
-    elif show is not None:
+    elif shown:
+        if show is None:  # --quiet: the race named above its sheets, no call before them
+            show_header(state, screen, blank=False)
         show_sheets(state, screen)
         standing = bettors_line(state.result())
         if standing:
             screen.print(standing, style="bold", markup=False, highlight=False)
-    if show is not None and store is not None and game_id is not None:
+    if shown and store is not None and game_id is not None:
         say_saved(screen, game_id, db_hint(store), noun="run", ended=True)
     if fmt is OutputFormat.json:
         kind = table.dice_spec.kind
