@@ -153,5 +153,18 @@ def test_ctrl_c_while_a_command_works_is_said(
     monkeypatch.setattr(simulate, "simulate", pressed)
     done = homestretch("totopoly", "simulate", "-n", "2", "--seed", "1")  # type: ignore[operator]
     assert done.code == 130, done.stderr
-    assert done.stderr.endswith("\nStopped (see `homestretch history` for saved games).\n")
+    # nothing was saved: the last word says no more than that it stopped (it pointed to
+    # `homestretch history` "for saved games")
+    assert done.stderr.endswith("\nStopped.\n"), done.stderr
+    assert "history" not in done.stderr and "saved" not in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_input_run_out_outside_a_game_says_only_stopped(homestretch: object) -> None:
+    """A race run unsaved with its dice typed in, the input run out at the first roll:
+    nothing is stored, so the last word is "Stopped." alone, as after a study, and
+    `history` has nothing to show for it."""
+    done = homestretch("stretch", "run", "2009-champagne-stakes", "--no-save", "--dice", "ask")  # type: ignore[operator]
+    assert done.code == 130, done.stderr
+    assert done.stderr.endswith("\nStopped.\n"), done.stderr
+    assert "history" not in done.stderr and "Traceback" not in done.stderr

@@ -491,10 +491,14 @@ def run() -> None:
         _fail(f"{where}{exc.strerror or exc}")
     except (typer.Abort, KeyboardInterrupt):
         # Ctrl-C, at a prompt or while the program works, or the input ran out: one
-        # line and 128 + SIGINT, whichever it was (games are saved event by event)
+        # line and 128 + SIGINT, whichever it was. A game's own loop says first that the
+        # game is saved and how to carry on (table_loop); what comes here is outside one
+        # (a study, a builder's question, `stretch run --no-save --dice ask`, a name
+        # asked before a game is opened), where mostly nothing was saved, and pointing to
+        # `history` "for saved games" said there was
         from homestretch.cli.table_loop import INTERRUPTED  # the sessions' loop, not needed before
 
-        _last_word("\nStopped (see `homestretch history` for saved games).", INTERRUPTED)
+        _last_word("\nStopped.", INTERRUPTED)
     except Exception as exc:
         # typer's (vendored click) usage errors: a missing argument, a bad option value.
         # They carry format_message() and exit code 2; anything else is a bug.
