@@ -12,6 +12,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     SharedServer,
+    frame,
+    move,
     moves_sent,
     refusal,
     shows,
@@ -61,6 +63,48 @@ def test_a_totopoly_bid_no_more_than_the_last_is_said_beside_its_box(
         with page.expect_response("**/moves"):
             page.locator(".tp-amount-bid button").click()
         assert len(sent) == 1
+        page.context.close()
+
+
+def test_a_totopoly_stake_above_the_backers_cash_is_said_beside_its_box(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """The view gives the Tote box its most (what Bob holds) and the rules' words for
+    more: a stake of a pound more is said beside the box, and nothing is sent."""
+    with shared_server.visit() as address:
+        request = {"game": "totopoly", "config": {"players": 3}, "seats": BOB_AND_BOTS, "seed": 11}
+        links = httpx.post(f"{address}/api/tables", json=request, timeout=30).json()
+        game_id, token = int(links["id"]), token_of(links["seats"][0]["link"])
+        seen = totopoly_until_asked_to_bid(address, game_id, token)
+        for _ in range(400):  # Bob passes, then takes his first choice, until at the Tote
+            if any(legal["action"]["kind"] == "bet" for legal in seen["legal"]):
+                break
+            move(address, game_id, token, seen["legal"][0]["action"])
+            seen = frame(address, game_id, token)
+        else:
+            pytest.fail("Bob was never at the Tote")
+        cash = next(p["cash"] for p in seen["view"]["players"] if p["seat"] == seen["seat"])
+        bets = [legal["action"] for legal in seen["legal"] if legal["action"]["kind"] == "bet"]
+        horse = bets[0]["horse"]
+        words = refusal(
+            address, game_id, token, {"kind": "bet", "horse": horse, "pounds": cash + 1}
+        )
+        page = small_phone_at(browser, address, links["seats"][0]["link"])
+        shows(page, seen["version"])
+        sent = moves_sent(page)
+        box = page.locator(".tp-amount-bet input")
+        says = page.locator(".tp-amount-bet .box-says")
+        box.click()
+        page.keyboard.type(str(cash + 1))
+        page.locator(".tp-amount-bet button").click()
+        expect(says).to_have_text(words)
+        expect(says).to_be_in_viewport()
+        expect(box).to_have_attribute("aria-invalid", "true")
+        assert sent == []
+        # all he holds: the line goes as it is typed
+        box.fill(str(cash))
+        expect(says).to_have_count(0)
+        assert sent == []
         page.context.close()
 
 

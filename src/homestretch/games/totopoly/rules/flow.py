@@ -32,6 +32,18 @@ class Ask:
     refuse: Callable[[Action], str | None] | None = None
     """Why a move not on the list is refused, where the general "not allowed now" would
     mislead (something not yours put up for sale); None: the general line."""
+    amounts: dict[str, Any] | None = None
+    """The asked player's amount boxes as the rules bound them (``amount_box``), by the
+    kind of move ("bet", "offer"): shown to him alone, so his page says an amount out of
+    bounds in the rules' words before sending it."""
+
+
+def amount_box(least: int, most: int, words: str) -> dict[str, Any]:
+    """An amount box's bounds for the page: the least and most the rules take, and what
+    they say of an amount outside them (``words``, a template with ``{least}`` and
+    ``{most}``: the one the rules' check refuses with), said below and above alike."""
+    said = words.format(least=least, most=most)
+    return {"least": least, "most": most, "below": said, "above": said}
 
 
 @dataclass
@@ -51,14 +63,16 @@ def ask(
     others: str | None = None,
     about: dict[str, Any] | None = None,
     refuse: Callable[[Action], str | None] | None = None,
+    amounts: dict[str, Any] | None = None,
 ) -> Flow[Action]:
     """A player's choice; a choice of one is made without asking. ``others``: the
     prompt as the other players read it, where ``prompt`` speaks to the player;
     ``about``: what the choice is about, as data (``Ask.about``); ``refuse``: why a
-    move not listed is refused (``Ask.refuse``)."""
+    move not listed is refused (``Ask.refuse``); ``amounts``: the bounds of its amount
+    boxes (``Ask.amounts``)."""
     if len(actions) == 1 and check is None:
         return actions[0]
-    answer: Action = yield Ask(player, prompt, actions, check, others, about, refuse)
+    answer: Action = yield Ask(player, prompt, actions, check, others, about, refuse, amounts)
     return answer
 
 

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from homestretch.core.actions import Action
 from homestretch.games.totopoly.content.loader import COLOURS
 from homestretch.games.totopoly.rules.actions import Accept, Done, Offer, Sell
-from homestretch.games.totopoly.rules.flow import Flow, ask
+from homestretch.games.totopoly.rules.flow import Flow, amount_box, ask
+from homestretch.games.totopoly.rules.words import OFFER_RANGE
 
 if TYPE_CHECKING:
     from homestretch.games.totopoly.rules.state import TotopolyState
@@ -189,7 +190,7 @@ def _offers(
         def check(action: Action, limit: int = limit) -> str | None:
             if isinstance(action, Offer) and 0 <= action.pounds <= limit:
                 return None
-            return f"offer between £0 and £{limit}, in whole pounds"
+            return OFFER_RANGE.format(least=0, most=limit)
 
         standing = f"best £{best}" if best else "no offer yet"
         # the most he may offer, and at the entrance fees what he keeps back (T52)
@@ -198,7 +199,8 @@ def _offers(
             f"offer for {item_name(state, item)} from {state.name_of(seller)},"
             f" up to £{limit}{fees} ({standing})"
         )
-        answer = yield from ask(bidder, prompt, options, check)
+        amounts = {"offer": amount_box(0, limit, OFFER_RANGE)}
+        answer = yield from ask(bidder, prompt, options, check, amounts=amounts)
         assert isinstance(answer, Offer)
         if answer.pounds > best:
             best, buyer = answer.pounds, bidder

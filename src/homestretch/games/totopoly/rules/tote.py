@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from homestretch.core.actions import Action
 from homestretch.games.totopoly.rules.actions import Bet, Done
-from homestretch.games.totopoly.rules.flow import Flow, ask
+from homestretch.games.totopoly.rules.flow import Flow, amount_box, ask
+from homestretch.games.totopoly.rules.words import STAKE_RANGE
 
 if TYPE_CHECKING:
     from homestretch.games.totopoly.rules.state import TotopolyState
@@ -76,10 +77,13 @@ def window(
             if not isinstance(action, Bet) or action.horse not in open_horses:
                 return f"back {', '.join(f'No. {h}' for h in open_horses)}, or say done"
             if not 1 <= action.pounds <= cash:
-                return f"stake between £1 and £{cash}"
+                return STAKE_RANGE.format(least=1, most=cash)
             return None
 
-        choice = yield from ask(player, prompt, options, check, others, {"window": which})
+        amounts = {"bet": amount_box(1, cash, STAKE_RANGE)}
+        choice = yield from ask(
+            player, prompt, options, check, others, {"window": which}, amounts=amounts
+        )
         if not isinstance(choice, Bet):
             return
         backed.add(choice.horse)

@@ -109,6 +109,12 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
         "to_act": state.to_act(),
         "prompt": _prompt(pending, player),
         "asked": dict(pending.about) if isinstance(pending, Ask) and pending.about else None,
+        # his amount boxes' bounds, as the rules bound them, for the player asked alone
+        "amounts": (
+            dict(pending.amounts)
+            if isinstance(pending, Ask) and pending.amounts and player == pending.player
+            else None
+        ),
         "supply": dict(state.supply),
         "last_throw": state.last_throw,
         "crossing": None if state.crossing is None else list(state.crossing),

@@ -53,6 +53,13 @@ def guineas(amount: int) -> str:
     return f"{amount} guinea" if amount == 1 else f"{amount} guineas"
 
 
+STAKE_RANGE = "stake between \u00a3{least} and \u00a3{most}"
+OFFER_RANGE = "offer between \u00a3{least} and \u00a3{most}, in whole pounds"
+"""What the rules refuse a Tote stake and an offer outside what may be staked or offered
+with (tote.py, money.py), and what the page's amount box says before sending (the view's
+``amounts``, flow.amount_box): one template for both."""
+
+
 def lease_name(content: Content, card: str) -> str:
     """A lease card in words: "No. 4 Red Rum", "Walroy Stables"."""
     for horse in content.horses.values():

@@ -489,10 +489,13 @@
     const form = make(tools, "form", null, `tp-amount tp-amount-${kind}`);
     const what = { bid: "guineas", bet: "pounds", offer: "pounds" }[kind];  // the action's field
     const input = make(tools, "input");
-    // a text box (its caret kept through a redraw); a bid no more than the last one is
-    // said beside it in the rules' words before it is sent (amount-boxes.js)
+    // a text box (its caret kept through a redraw); a bid no more than the last one, a
+    // stake or an offer outside what the rules take (the view's ``amounts``: least, most
+    // and the rules' words for each) is said beside it before it is sent (amount-boxes.js)
     const high = kind === "bid" && view.lot ? view.lot.bid || 0 : null;
-    if (high === null) tools.wholeBox(input);
+    const bounds = view.amounts ? view.amounts[kind] : null;
+    if (bounds) tools.wholeBox(input, bounds.least, bounds.below, bounds.most, bounds.above);
+    else if (high === null) tools.wholeBox(input);
     else tools.wholeBox(input, high + 1, say("bid_more_than", { guineas: guineas(high) }));
     input.required = true;
     input.name = what;
