@@ -208,6 +208,21 @@ def twenty_markers_after_a_race(address: str) -> tuple[JSON, dict[int, int]]:
     return links, {row["marker"]: row["points"] for row in board}
 
 
+def across_to_race_1_betting(address: str, game_id: int, tokens: list[str]) -> None:
+    """An Across table's two people pass every lot and say no to every offer until race
+    1's windows open."""
+    for _ in range(400):
+        shown = [frame(address, game_id, token) for token in tokens]
+        if shown[0]["view"]["phase"] == "betting":
+            return
+        seat = next(s for s in (0, 1) if shown[s]["your_turn"])
+        mine = shown[seat]["view"]
+        asked = mine["offer"] is not None and mine["offer"]["to"] == seat
+        action = {"kind": "answer", "accept": False} if asked else {"kind": "pass"}
+        move(address, game_id, tokens[seat], action)
+    pytest.fail("race 1's betting did not open")
+
+
 def derbycast_family_picking(address: str, sealed: bool = False) -> tuple[JSON, list[str]]:
     """A Derby Cast family (Mum, Dad and Kit, seed 5; the fourth seat the keeper) whose
     keeper has carded a simulated Dream Derby (14 horses): its links and the seats'

@@ -17,6 +17,7 @@ from tests.browser.table_pages import (
     PHONE,
     SharedServer,
     across_at_its_first_auction,
+    across_to_race_1_betting,
     fits_width,
     frame,
     move,
@@ -222,27 +223,13 @@ def test_a_phone_scrolled_away_is_told_its_turn_came_and_taken_to_it(
         expect(jump).to_be_hidden()  # the move is on the screen now
 
 
-def _to_race_1_betting(address: str, game_id: int, tokens: list[str]) -> None:
-    """The people pass every lot and say no to every offer until race 1's windows open."""
-    for _ in range(MOST_MOVES):
-        shown = [frame(address, game_id, token) for token in tokens]
-        if shown[0]["view"]["phase"] == "betting":
-            return
-        seat = next(s for s in (0, 1) if shown[s]["your_turn"])
-        mine = shown[seat]["view"]
-        asked = mine["offer"] is not None and mine["offer"]["to"] == seat
-        action = {"kind": "answer", "accept": False} if asked else {"kind": "pass"}
-        move(address, game_id, tokens[seat], action)
-    pytest.fail("race 1's betting did not open")
-
-
 def test_an_offer_that_lapses_leaves_for_you_as_it_lapses(
     shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
         links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
-        _to_race_1_betting(address, game_id, tokens)
+        across_to_race_1_betting(address, game_id, tokens)
         # the first of Ann and Bob to bet says done; the other then asks him into a ring
         # and is done too: he has had his turn, so the windows close on it unanswered
         done: list[int] = []

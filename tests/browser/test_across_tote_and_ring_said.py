@@ -12,9 +12,9 @@ from tests.browser.table_pages import (
     ANN_BOB_AND_CY,
     SharedServer,
     across_at_its_first_auction,
+    across_to_race_1_betting,
     fits_width,
     frame,
-    move,
     open_table,
     settled,
     small_phone_at,
@@ -22,8 +22,6 @@ from tests.browser.table_pages import (
 
 pytestmark = pytest.mark.browser
 BOTS = [{"kind": "bot", "bot": "sensible", "name": n} for n in ("Ann", "Bob", "Cy")]
-MOST_MOVES = 400
-"""A bound on the moves sent to reach race 1's betting, so a stuck game fails."""
 
 READ_IN_ORDER = """(bar) => {
   // the form's words and boxes as the screen shows them: line by line, left to right
@@ -66,20 +64,6 @@ def test_the_totalizator_says_race_8_was_paid_out_at_the_meets_end(
             page.context.close()
 
 
-def _to_race_1_betting(address: str, game_id: int, tokens: list[str]) -> None:
-    """The people pass every lot and say no to every offer until race 1's windows open."""
-    for _ in range(MOST_MOVES):
-        shown = [frame(address, game_id, token) for token in tokens]
-        if shown[0]["view"]["phase"] == "betting":
-            return
-        seat = next(s for s in (0, 1) if shown[s]["your_turn"])
-        mine = shown[seat]["view"]
-        asked = mine["offer"] is not None and mine["offer"]["to"] == seat
-        action = {"kind": "answer", "accept": False} if asked else {"kind": "pass"}
-        move(address, game_id, tokens[seat], action)
-    pytest.fail("race 1's betting did not open")
-
-
 def _reads(page: Page) -> str:
     said: str = page.locator(".ab-ring").evaluate(READ_IN_ORDER)
     return said
@@ -91,7 +75,7 @@ def test_the_ring_form_reads_as_a_sentence_on_a_small_phone(
     with shared_server.visit() as address:
         links, tokens, _ = across_at_its_first_auction(address, ANN_BOB_AND_CY)
         game_id = links["id"]
-        _to_race_1_betting(address, game_id, tokens)
+        across_to_race_1_betting(address, game_id, tokens)
         page = small_phone_at(browser, address, links["seats"][0]["link"])
         try:
             settled(address, game_id, page)

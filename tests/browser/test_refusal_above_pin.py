@@ -11,11 +11,12 @@ from playwright.sync_api import Page, expect
 from tests.browser.table_pages import (
     SharedServer,
     across_at_its_first_auction,
+    across_to_race_1_betting,
     frame,
     scroll_settled,
     shows,
 )
-from tests.browser.test_across_for_you import SEATS, _to_race_1_betting
+from tests.browser.test_across_for_you import SEATS
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +36,7 @@ def test_a_refused_offer_is_read_above_the_your_turn_pin(
     with shared_server.visit() as address:
         links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
-        _to_race_1_betting(address, game_id, tokens)
+        across_to_race_1_betting(address, game_id, tokens)
         seat = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
         page = phone()
         page.goto(links["seats"][seat]["link"])
