@@ -14,7 +14,7 @@ from homestretch.core.protocol import Event
 from homestretch.store.db import Store
 
 OPENERS = 6
-ROUNDS = 5
+ROUNDS = 12
 
 
 @pytest.mark.postgres

@@ -447,8 +447,23 @@ def _sqlite_write_ahead(connection: Any, _: Any) -> None:
     """Every move is its own transaction (``append_at``: the move and the rolls and
     computer moves it sets off): with a write-ahead log and no sync at every commit one
     takes about a millisecond instead of several. A power cut may lose the last moves
-    committed, never half of one."""
-    connection.execute("PRAGMA journal_mode=WAL")
+    committed, never half of one.
+
+    Switching a file to the log is refused at once ("database is locked": SQLite calls no
+    busy handler for it) while another process is making the same new file's tables; it is
+    asked again, as a writer waits, for up to ``LOCK_WAIT`` (two servers started at once
+    on a new file: one failed 12 rounds in 60 here)."""
+    import sqlite3  # the driver's own error: SQLAlchemy wraps it only after this returns
+
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")
+            break
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
     connection.execute("PRAGMA synchronous=NORMAL")
 
 
