@@ -259,6 +259,24 @@ def shows(page: Page, version: int) -> None:
     expect(page.locator("body")).to_have_attribute("data-version", str(version))
 
 
+@contextmanager
+def two_phones_at(
+    browser: Browser, address: str, links: JSON, version: int
+) -> Iterator[list[Page]]:
+    """The table's first two seats, each on a small phone of its own, drawn at ``version``
+    (closed after)."""
+    phones = [browser.new_context(base_url=address, **SMALL) for _ in range(2)]
+    try:
+        pages = [phone.new_page() for phone in phones]
+        for seat, page in enumerate(pages):
+            page.goto(links["seats"][seat]["link"])
+            shows(page, version)
+        yield pages
+    finally:
+        for phone in phones:
+            phone.close()
+
+
 def settled(address: str, game_id: int, *pages: Page) -> None:
     """Every page has drawn the table as the server holds it. The server is asked again
     when a page is past the version first read: a move still on its way when it was read

@@ -8,7 +8,14 @@ from __future__ import annotations
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, frame, open_table, shows, token_of
+from tests.browser.table_pages import (
+    SharedServer,
+    frame,
+    open_table,
+    shows,
+    token_of,
+    two_phones_at,
+)
 
 from homestretch.core.protocol import JSON
 from homestretch.games.across.rules.words import PAGE_TEMPLATES
@@ -42,12 +49,7 @@ def test_the_player_who_types_the_dice_is_asked_for_them(
         now = frame(address, links["id"], tokens[1])
         assert now["may_roll"] and not now["your_turn"]
         roll = now["waiting"]["roll"]
-        phones = [browser.new_context(base_url=address, **SMALL) for _ in range(2)]
-        try:
-            ann, bob = (phone.new_page() for phone in phones)
-            for page, seat in ((ann, 0), (bob, 1)):
-                page.goto(links["seats"][seat]["link"])
-                shows(page, now["version"])
+        with two_phones_at(browser, address, links, now["version"]) as (ann, bob):
             asked = PAGE_TEMPLATES["your_dice"].format(dice=roll["dice"], label=roll["label"])
             expect(bob.locator(".ab-turn")).to_have_text(asked)
             expect(bob.locator("#roll")).to_be_visible()
@@ -56,6 +58,3 @@ def test_the_player_who_types_the_dice_is_asked_for_them(
             bob.fill("#roll-faces", "3 4")
             bob.click("#roll button")
             shows(ann, now["version"] + 1)  # the roll made: the table goes on
-        finally:
-            for phone in phones:
-                phone.close()

@@ -9,7 +9,15 @@ from __future__ import annotations
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, frame, open_table, shows, token_of
+from tests.browser.table_pages import (
+    SMALL,
+    SharedServer,
+    frame,
+    open_table,
+    shows,
+    token_of,
+    two_phones_at,
+)
 
 from homestretch.games.stretch.rules.words import CAPTIONS
 
@@ -64,16 +72,8 @@ def test_the_status_tells_the_roller_the_roll_is_hers(
         links = open_table(address, {**request, "roller": 0})
         now = frame(address, links["id"])
         label = now["waiting"]["roll"]["label"]
-        phones = [browser.new_context(base_url=address, **SMALL) for _ in range(2)]
-        try:
-            ann, bob = (phone.new_page() for phone in phones)
-            for page, seat in ((ann, 0), (bob, 1)):
-                page.goto(links["seats"][seat]["link"])
-                shows(page, now["version"])
+        with two_phones_at(browser, address, links, now["version"]) as (ann, bob):
             expect(ann.locator("#status")).to_have_text(f"your roll: {label}")
             expect(ann.locator("#roll")).to_be_visible()
             expect(bob.locator("#status")).to_have_text(f"waiting for the roll: {label}")
             expect(bob.locator("#roll")).to_be_hidden()
-        finally:
-            for phone in phones:
-                phone.close()
