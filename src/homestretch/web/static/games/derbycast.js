@@ -841,5 +841,23 @@
       if (wide(card)) card.classList.add("dc-card-tight");
     }
   }
+  // A phone turned (portrait to landscape or back) or a window resized: the cards measured
+  // again for the new width, not only when a frame is drawn. Drawn narrow in portrait
+  // (the picks under the names), a card kept that layout turned on its side until the
+  // next move came; drawn wide, it ran off a screen turned narrow. Once a frame of the
+  // browser, however many resize events it brings.
+  let measuring = false;
+  function measureAgain() {
+    if (measuring || !latest) return;
+    measuring = true;
+    requestAnimationFrame(() => {
+      measuring = false;
+      const box = latest[1];
+      for (const card of box.querySelectorAll(".dc-card")) card.classList.remove("dc-card-picks-in", "dc-card-tight");
+      oneLineWhereItFits(box);
+    });
+  }
+  window.addEventListener("resize", measureAgain);
+  window.addEventListener("orientationchange", measureAgain);
   window.homestretchBoard.decision = decision;
 })();
