@@ -7,9 +7,10 @@ wire and why it was won came below it, and nobody scrolls a TV. Now the TV takes
 window's width in two columns, the board, the standings and the card on the left, what
 the table is doing, the call and the last race on the right: at 1920 x 1080 the board,
 every horse of the card and every part of the call are on the first screen, then the
-official result; at 1280 x 720 the call's first part beside the card, nothing off the
-right edge. Screenshots are kept in
-the test's folder."""
+official result; a 1280 x 720 TV the same, its type scaled with its screen. The type is
+2% of the screen's height (derbycast.css), the markers' numbers 90% of that: it was
+16 px (the markers 15.6 px) at every size, small from a sofa 3 m from a 1920 x 1080 TV.
+Screenshots are kept in the test's folder."""
 
 from __future__ import annotations
 
@@ -63,12 +64,37 @@ def _tv(browser: Browser, address: str, width: int, height: int) -> Any:
     return browser.new_context(base_url=address, viewport={"width": width, "height": height})
 
 
-def test_a_1920_tv_shows_the_board_the_card_and_the_whole_call_on_one_screen(
-    browser: Browser, shared_server: SharedServer, tmp_path: Path
+SCREENS = {"tv-1920": (1920, 1080), "tv-1280": (1280, 720)}
+READ = 0.02
+"""The race's lines (the card, the call, the result, what the table is doing, the board's
+headings): 2% of the screen's height at least, 21.6 px on a 1080 px TV."""
+MARKERS = 0.018
+"""A marker's number on its chip (bold, white on blue): 90% of that, 19.4 px at 1080."""
+SIZES = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((node) => node.getClientRects().length)
+  .map((node) => [node.textContent.slice(0, 30), parseFloat(getComputedStyle(node).fontSize)])"""
+LINES = ".dc-card :is(caption, td), .dc-oat th, .dc-status, .dc-wait, .dc-call p, .dc-last li"
+
+
+def _read_across_a_room(tv: Page, height: int) -> None:
+    """The race's lines and the markers' numbers in type scaled to the screen's height."""
+    small = [(said, size) for said, size in tv.evaluate(SIZES, LINES) if size < READ * height]
+    assert not small, (height, small)
+    chips = tv.evaluate(SIZES, ".dc-oat .dc-chip")
+    assert chips and all(size >= MARKERS * height for _, size in chips), (height, chips)
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_a_tv_shows_the_board_the_card_and_the_whole_call_on_one_screen(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path, screen: str
 ) -> None:
+    """At 1920 x 1080 and at 1280 x 720 (where the call was read under the card's
+    fourteen rows, off the screen, then beside it only as far as its first part), in
+    type read from across a room; then the official result beside the board."""
+    width, height = SCREENS[screen]
     with shared_server.visit() as address:
         game_id, watch, call, keeper = _under_review(address)
-        context = _tv(browser, address, 1920, 1080)
+        context = _tv(browser, address, width, height)
         try:
             tv = context.new_page()
             tv.goto(watch)
@@ -76,61 +102,38 @@ def test_a_1920_tv_shows_the_board_the_card_and_the_whole_call_on_one_screen(
             parts = tv.locator(".dc-call p")
             expect(parts).to_have_count(len(call))  # read out whole (a part every 1.8 s)
             expect(parts.last).to_contain_text(call[-1]["words"][:40])
-            tv.screenshot(path=str(tmp_path / "tv-1920-call.png"))
+            tv.screenshot(path=str(tmp_path / f"{screen}-call.png"))
             fits_width(tv)
             _whole_on_screen(tv, ".dc-oat")
             _whole_on_screen(tv, ".dc-card tr")
             _whole_on_screen(tv, ".dc-call h3, .dc-call p")
             _whole_on_screen(tv, ".dc-status")
+            _read_across_a_room(tv, height)
             move(address, game_id, keeper, {"kind": "official"})
             settled(address, game_id, tv)
-            tv.screenshot(path=str(tmp_path / "tv-1920-official.png"))
+            tv.screenshot(path=str(tmp_path / f"{screen}-official.png"))
             fits_width(tv)
             _whole_on_screen(tv, ".dc-oat")
             _whole_on_screen(tv, ".dc-last h3, .dc-last li")
-        finally:
-            context.close()
-
-
-def test_a_1280_tv_shows_the_call_beside_the_card_within_its_width(
-    browser: Browser, shared_server: SharedServer, tmp_path: Path
-) -> None:
-    """At 1280 x 720 the call is read beside the card (it was under the card's fourteen
-    rows, off the screen), its first part on the first screen, nothing past the right
-    edge (the right column ran off it when the board was drawn a size larger here too);
-    then the official result beside the board."""
-    with shared_server.visit() as address:
-        game_id, watch, call, keeper = _under_review(address)
-        context = _tv(browser, address, 1280, 720)
-        try:
-            tv = context.new_page()
-            tv.goto(watch)
-            settled(address, game_id, tv)
-            expect(tv.locator(".dc-call p")).to_have_count(len(call))
-            tv.screenshot(path=str(tmp_path / "tv-1280-call.png"))
-            fits_width(tv)
-            _whole_on_screen(tv, ".dc-call h3")
-            expect(tv.locator(".dc-call p").first).to_be_in_viewport(ratio=1)  # "The pace"
-            move(address, game_id, keeper, {"kind": "official"})
-            settled(address, game_id, tv)
-            tv.screenshot(path=str(tmp_path / "tv-1280-official.png"))
-            fits_width(tv)
-            _whole_on_screen(tv, ".dc-oat")
-            _whole_on_screen(tv, ".dc-last h3, .dc-last li")  # the result beside the board
+            _read_across_a_room(tv, height)
         finally:
             context.close()
 
 
 FIELD = ["Ace", "Bolt", "Comet", "Dash", "Ember", "Flint", "Gale", "Hale", "Iris", "Jet",
-         "Kite", "Lark"]  # fmt: skip
+         "Kite", "Lark", "Northern Dancer", "American Pharoah"]  # fmt: skip
 
 
-def test_a_1920_tv_with_twenty_markers_shows_the_card_picked_from(
-    browser: Browser, shared_server: SharedServer, tmp_path: Path
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_a_tv_with_twenty_markers_shows_the_card_picked_from(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path, screen: str
 ) -> None:
-    """Twenty markers after a race, the next race's twelve horses carded: the card is
+    """Twenty markers after a race, the next race's fourteen horses carded: the card is
     under the board, the twenty standings under the card (they stood between the two,
-    and put the card being picked from below the screen), the last race beside them."""
+    and put the card being picked from below the screen), the last race beside them; the
+    board's twelve lanes and the fourteen horses on the first screen in type read from
+    across a room (at 1920 x 1080 and at 1280 x 720)."""
+    width, height = SCREENS[screen]
     with shared_server.visit() as address:
         links, _ = twenty_markers_after_a_race(address)
         game_id = links["id"]
@@ -139,16 +142,17 @@ def test_a_1920_tv_with_twenty_markers_shows_the_card_picked_from(
         odds = ", ".join(f"{n + 1}-1" for n in range(len(FIELD)))
         card = {"kind": "typed-card", "race": "Downs 2", "field": field, "odds": odds}
         move(address, game_id, keeper, {**card, "scratched": ""})
-        context = _tv(browser, address, 1920, 1080)
+        context = _tv(browser, address, width, height)
         try:
             tv = context.new_page()
             tv.goto(links["watch"])
             settled(address, game_id, tv)
-            tv.screenshot(path=str(tmp_path / "tv-1920-twenty.png"))
+            tv.screenshot(path=str(tmp_path / f"{screen}-twenty.png"))
             fits_width(tv)
             expect(tv.locator(".dc-card tr")).to_have_count(len(FIELD) + 1)
             _whole_on_screen(tv, ".dc-oat")
-            _whole_on_screen(tv, ".dc-card tr")
+            _whole_on_screen(tv, ".dc-card caption, .dc-card tr")
             _whole_on_screen(tv, ".dc-wait, .dc-last h3")
+            _read_across_a_room(tv, height)
         finally:
             context.close()
