@@ -437,3 +437,35 @@ def broken_words(page: Page, selector: str) -> list[str]:
     after a word's own hyphen ('half-' then 'length') is not one."""
     found: list[str] = page.evaluate(BROKEN_WORDS, selector)
     return found
+
+
+DERBYCAST_PICKS = [("1", "win"), ("2", "place"), ("3", "show")]
+"""Mum's, Dad's and Kit's picks in ``derbycast_family_under_review``, by program."""
+
+
+def derbycast_family_under_review(address: str) -> tuple[int, str, list[JSON], str]:
+    """The family's Dream Derby (``derbycast_family_picking``: 14 horses) picked, closed and
+    run, its result under review: the table's id, the TV's link, the call the TV reads and
+    the keeper's token."""
+    links, tokens = derbycast_family_picking(address)
+    game_id = links["id"]
+    for token, (program, bet) in zip(tokens[:3], DERBYCAST_PICKS, strict=True):
+        card = frame(address, game_id, token)["view"]["card"]
+        horse = card["horses"][card["programs"].index(program)]
+        move(address, game_id, token, {"kind": "pick", "horse": horse, "bet": bet})
+    keeper = tokens[3]
+    move(address, game_id, keeper, {"kind": "scratches", "horses": [], "sit_out": []})
+    move(address, game_id, keeper, {"kind": "run"})
+    call: list[JSON] = frame(address, game_id)["view"]["call"]
+    assert len(call) >= 5 and len(frame(address, game_id)["view"]["card"]["horses"]) == 14
+    return game_id, links["watch"], call, keeper
+
+
+def whole_on_screen(page: Page, selector: str) -> None:
+    """Every one of ``selector`` wholly on the first screen (scrolled to the top): a TV,
+    which nobody scrolls."""
+    page.evaluate("scrollTo(0, 0)")
+    items = page.locator(selector)
+    assert items.count() > 0, selector
+    for item in items.all():
+        expect(item).to_be_in_viewport(ratio=1)

@@ -21,43 +21,16 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
     SharedServer,
-    derbycast_family_picking,
+    derbycast_family_under_review,
     fits_width,
-    frame,
     move,
     settled,
     token_of,
     twenty_markers_after_a_race,
+    whole_on_screen,
 )
 
 pytestmark = pytest.mark.browser
-
-PICKS = [("1", "win"), ("2", "place"), ("3", "show")]  # Mum, Dad and Kit, by program
-
-
-def _under_review(address: str) -> tuple[int, str, list[dict[str, str]], str]:
-    """The family's Dream Derby (14 horses) picked, closed and run: the table, the TV's
-    link, the call the TV reads and the keeper's token."""
-    links, tokens = derbycast_family_picking(address)
-    game_id = links["id"]
-    for token, (program, bet) in zip(tokens[:3], PICKS, strict=True):
-        card = frame(address, game_id, token)["view"]["card"]
-        horse = card["horses"][card["programs"].index(program)]
-        move(address, game_id, token, {"kind": "pick", "horse": horse, "bet": bet})
-    keeper = tokens[3]
-    move(address, game_id, keeper, {"kind": "scratches", "horses": [], "sit_out": []})
-    move(address, game_id, keeper, {"kind": "run"})
-    call: list[dict[str, str]] = frame(address, game_id)["view"]["call"]
-    assert len(call) >= 5 and len(frame(address, game_id)["view"]["card"]["horses"]) == 14
-    return game_id, links["watch"], call, keeper
-
-
-def _whole_on_screen(tv: Page, selector: str) -> None:
-    tv.evaluate("scrollTo(0, 0)")
-    items = tv.locator(selector)
-    assert items.count() > 0, selector
-    for item in items.all():
-        expect(item).to_be_in_viewport(ratio=1)
 
 
 def _tv(browser: Browser, address: str, width: int, height: int) -> Any:
@@ -93,7 +66,7 @@ def test_a_tv_shows_the_board_the_card_and_the_whole_call_on_one_screen(
     type read from across a room; then the official result beside the board."""
     width, height = SCREENS[screen]
     with shared_server.visit() as address:
-        game_id, watch, call, keeper = _under_review(address)
+        game_id, watch, call, keeper = derbycast_family_under_review(address)
         context = _tv(browser, address, width, height)
         try:
             tv = context.new_page()
@@ -104,17 +77,17 @@ def test_a_tv_shows_the_board_the_card_and_the_whole_call_on_one_screen(
             expect(parts.last).to_contain_text(call[-1]["words"][:40])
             tv.screenshot(path=str(tmp_path / f"{screen}-call.png"))
             fits_width(tv)
-            _whole_on_screen(tv, ".dc-oat")
-            _whole_on_screen(tv, ".dc-card tr")
-            _whole_on_screen(tv, ".dc-call h3, .dc-call p")
-            _whole_on_screen(tv, ".dc-status")
+            whole_on_screen(tv, ".dc-oat")
+            whole_on_screen(tv, ".dc-card tr")
+            whole_on_screen(tv, ".dc-call h3, .dc-call p")
+            whole_on_screen(tv, ".dc-status")
             _read_across_a_room(tv, height)
             move(address, game_id, keeper, {"kind": "official"})
             settled(address, game_id, tv)
             tv.screenshot(path=str(tmp_path / f"{screen}-official.png"))
             fits_width(tv)
-            _whole_on_screen(tv, ".dc-oat")
-            _whole_on_screen(tv, ".dc-last h3, .dc-last li")
+            whole_on_screen(tv, ".dc-oat")
+            whole_on_screen(tv, ".dc-last h3, .dc-last li")
             _read_across_a_room(tv, height)
         finally:
             context.close()
@@ -150,9 +123,9 @@ def test_a_tv_with_twenty_markers_shows_the_card_picked_from(
             tv.screenshot(path=str(tmp_path / f"{screen}-twenty.png"))
             fits_width(tv)
             expect(tv.locator(".dc-card tr")).to_have_count(len(FIELD) + 1)
-            _whole_on_screen(tv, ".dc-oat")
-            _whole_on_screen(tv, ".dc-card caption, .dc-card tr")
-            _whole_on_screen(tv, ".dc-wait, .dc-last h3")
+            whole_on_screen(tv, ".dc-oat")
+            whole_on_screen(tv, ".dc-card caption, .dc-card tr")
+            whole_on_screen(tv, ".dc-wait, .dc-last h3")
             _read_across_a_room(tv, height)
         finally:
             context.close()

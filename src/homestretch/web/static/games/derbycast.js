@@ -422,7 +422,10 @@
         if (refused && refused.where === "pick") refused = null; // another horse: a new pick
         tools.redraw();
       }, { "data-program": card.programs[i], "aria-pressed": chosen ? "true" : "false" });
-      node.replaceChildren(...priced(tools, "span", node.textContent).childNodes);
+      // its "W 9 / P 4 / S 2" kept whole: a long name on a 375 px phone broke it, "S 2"
+      // alone on the button's second line
+      node.replaceChildren(...priced(tools, "span", `${card.programs[i]} ${horse} ${card.odds[i] || ""} \u00b7 `).childNodes,
+        make(tools, "span", words.spaces, "dc-spaces"));
       // the picks made before this one (R7)
       if (words.picked_line) node.append(make(tools, "span", words.picked_line, "dc-by"));
       horses.append(node);
