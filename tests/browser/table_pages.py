@@ -437,3 +437,15 @@ def broken_words(page: Page, selector: str) -> list[str]:
     after a word's own hyphen ('half-' then 'length') is not one."""
     found: list[str] = page.evaluate(BROKEN_WORDS, selector)
     return found
+
+
+def lobby_listing_every(page: Page, ms: int) -> None:
+    """The lobby opened on ``page`` from now on asks for its list every ``ms`` while its
+    push is down (lobby.js LIST_EVERY, else 8 s): a long one leaves the push alone to
+    bring a change. Set before the lobby is opened."""
+    page.add_init_script(f"window.homestretchListEvery = {ms}")
+
+
+def lobby_pushed(page: Page) -> None:
+    """The lobby on ``page`` hears its push (its stream told it the list's version)."""
+    expect(page.locator("body")).to_have_attribute("data-push", "up")

@@ -177,7 +177,24 @@ def create_app(
     # --- the lobby ----------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> str:
-        return pages.lobby(public_tables(store), games_with(hub.designs))
+        version = hub.lobby.version  # before the list: a change after it is told again
+        return pages.lobby(public_tables(store), games_with(hub.designs), version)
+
+    @app.get("/api/lobby/events")
+    async def lobby_events() -> StreamingResponse:
+        """The lobby's list's version, pushed whenever it changes (the page asks for
+        the list again then): a table opened, a seat taken or freed, a game over."""
+
+        async def stream() -> AsyncIterator[str]:
+            every = hub_module.KEEP_ALIVE
+            async for version in hub.lobby.versions():
+                if version is None:
+                    yield f"event: alive\ndata: {json.dumps({'every': every})}\n\n"
+                else:
+                    yield f"event: lobby\ndata: {json.dumps({'version': version, 'every': every})}\n\n"
+
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     # --- each game's "How to play" (core/how_to_play.py), a page a phone reads ----------
     @app.get("/how-to-play", response_class=HTMLResponse)
