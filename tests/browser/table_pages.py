@@ -449,3 +449,18 @@ def lobby_listing_every(page: Page, ms: int) -> None:
 def lobby_pushed(page: Page) -> None:
     """The lobby on ``page`` hears its push (its stream told it the list's version)."""
     expect(page.locator("body")).to_have_attribute("data-push", "up")
+
+
+YOUR_MOVE = "#board button[data-your-move], #board [data-your-move] button"
+"""The first of these is a board's button for the move the table waits for."""
+
+
+@contextmanager
+def moves_blocked(page: Page) -> Iterator[None]:
+    """The moves ``page`` sends fail in the browser (the request blocked: no answer),
+    its event stream up all along; let through again after."""
+    page.route("**/moves", lambda route: route.abort("blockedbyclient"))
+    try:
+        yield
+    finally:
+        page.unroute("**/moves")
