@@ -584,7 +584,7 @@ if ($("create")) {
     lobbyStream = stop;
     const heard = () => {
       clearTimeout(silent);
-      silent = setTimeout(() => { stop(); listenLobby(); refreshTables(); }, every * 2500);
+      silent = setTimeout(() => { stop(); if (!document.hidden) { listenLobby(); refreshTables(); } }, every * 2500);
     };
     heard();
     events.addEventListener("alive", (event) => {
