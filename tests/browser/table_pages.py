@@ -469,3 +469,30 @@ def whole_on_screen(page: Page, selector: str) -> None:
     assert items.count() > 0, selector
     for item in items.all():
         expect(item).to_be_in_viewport(ratio=1)
+
+
+def lobby_listing_every(page: Page, ms: int) -> None:
+    """The lobby opened on ``page`` from now on asks for its list every ``ms`` while its
+    push is down (lobby.js LIST_EVERY, else 8 s): a long one leaves the push alone to
+    bring a change. Set before the lobby is opened."""
+    page.add_init_script(f"window.homestretchListEvery = {ms}")
+
+
+def lobby_pushed(page: Page) -> None:
+    """The lobby on ``page`` hears its push (its stream told it the list's version)."""
+    expect(page.locator("body")).to_have_attribute("data-push", "up")
+
+
+YOUR_MOVE = "#board button[data-your-move], #board [data-your-move] button"
+"""The first of these is a board's button for the move the table waits for."""
+
+
+@contextmanager
+def moves_blocked(page: Page) -> Iterator[None]:
+    """The moves ``page`` sends fail in the browser (the request blocked: no answer),
+    its event stream up all along; let through again after."""
+    page.route("**/moves", lambda route: route.abort("blockedbyclient"))
+    try:
+        yield
+    finally:
+        page.unroute("**/moves")

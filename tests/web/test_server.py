@@ -222,6 +222,21 @@ def test_a_name_already_seated_takes_no_second_seat(client: TestClient) -> None:
     assert client.post(join, json={"invite": invite, "name": "Dan"}).json()["seat"] == 2
 
 
+def test_an_invitation_seats_a_name_at_the_seat_made_for_it(client: TestClient) -> None:
+    """The lobby hands out one invitation: Eve, for whom the creator opened a seat as
+    "Eve", takes that seat however she types her name (it took the first open seat, Dan's,
+    whatever name was typed); a name no seat was made for takes the first open seat."""
+    seats = [PEOPLE[0], *({"kind": "open", "name": name} for name in ("Dan", "Eve", "Fay"))]
+    links = open_table(client, game="totopoly", config={"players": 4}, seats=seats)
+    game_id, invite = links["id"], token_of(links["invite"])
+    join = f"/api/tables/{game_id}/join"
+    assert client.post(join, json={"invite": invite, "name": "  eVE "}).json()["seat"] == 2
+    assert client.post(join, json={"invite": invite, "name": "FAY"}).json()["seat"] == 3
+    assert client.post(join, json={"invite": invite, "name": "Zed"}).json()["seat"] == 1
+    names = [seat["name"] for seat in frame_of(client, game_id)["seats"]]
+    assert names == ["Ann", "Zed", "eVE", "FAY"]
+
+
 def test_a_finished_tables_invitation_says_the_game_is_over_and_links_to_watch_it(
     client: TestClient,
 ) -> None:

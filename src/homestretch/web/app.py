@@ -177,7 +177,24 @@ def create_app(
     # --- the lobby ----------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> str:
-        return pages.lobby(public_tables(store), games_with(hub.designs))
+        version = hub.lobby.version  # before the list: a change after it is told again
+        return pages.lobby(public_tables(store), games_with(hub.designs), version)
+
+    @app.get("/api/lobby/events")
+    async def lobby_events() -> StreamingResponse:
+        """The lobby's list's version, pushed whenever it changes (the page asks for
+        the list again then): a table opened, a seat taken or freed, a game over."""
+
+        async def stream() -> AsyncIterator[str]:
+            every = hub_module.KEEP_ALIVE
+            async for version in hub.lobby.versions():
+                if version is None:
+                    yield f"event: alive\ndata: {json.dumps({'every': every})}\n\n"
+                else:
+                    yield f"event: lobby\ndata: {json.dumps({'version': version, 'every': every})}\n\n"
+
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     # --- each game's "How to play" (core/how_to_play.py), a page a phone reads ----------
     @app.get("/how-to-play", response_class=HTMLResponse)
@@ -475,16 +492,24 @@ def _roll(live: LiveTable, viewer: Viewer, faces: Any, version: int) -> Made:
     return Made(live.table.version)
 
 
+def same_name(a: str, b: str) -> bool:
+    """Two names the same as a person reads them: case and outer spaces aside."""
+    return a.strip().casefold() == b.strip().casefold()
+
+
 def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:
-    """The first open seat, given to ``name``, who is then called so in the game's
-    views too (where the game carries the seat's name)."""
+    """The open seat made for ``name`` (the creator named it so), else the first open
+    seat, given to ``name``, who is then called so in the game's views too (where the
+    game carries the seat's name). The one invitation goes to everyone: Dan, for whom
+    the creator opened seat 3 as "Dan", sits there whoever took seat 2 before him."""
     table = live.table
     if table.state.is_over():
         raise HomestretchError("this game is over: watch it or replay it instead")
-    seat = next((i for i, s in enumerate(table.seats) if s.kind == "open"), None)
-    if seat is None:
+    open_seats = [i for i, s in enumerate(table.seats) if s.kind == "open"]
+    if not open_seats:
         raise HomestretchError("every seat at this table is taken")
-    if any(s.kind != "open" and s.name.casefold() == name.casefold() for s in table.seats):
+    seat = next((i for i in open_seats if same_name(table.seats[i].name, name)), open_seats[0])
+    if any(s.kind != "open" and same_name(s.name, name) for s in table.seats):
         raise HomestretchError(  # a second tap on the invitation: not a second seat
             f"{name} already sits at this table: if that is you, go back to your seat "
             "(the invitation leads to it on the phone you joined from); if not, give "

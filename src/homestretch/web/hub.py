@@ -15,6 +15,7 @@ import json
 import logging
 import os
 import time
+import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -211,6 +212,8 @@ class Hub:
         self._loading = asyncio.Lock()
         self.designs = Designs()
         """The designer's content this server offers (``serve --content``, ``--race``)."""
+        self.lobby = LobbyWatch()
+        """The lobby's list's version and the lobby pages it is pushed to."""
 
     async def start(self) -> None:
         await self.notifier.start(self.changed_elsewhere)
@@ -332,8 +335,17 @@ class Hub:
         """A new table as the lobby's ``request`` asks (the lobby's and the Stretch race
         builder's), played on until a person must act: its links."""
         table, game_id, web = create_table(self.store, request, self.designs)
-        await self.change(self.add(game_id, table, web), table.advance)
+        live = self.add(game_id, table, web)
+        await self.change(live, table.advance)
+        self.lobby_changed(live)  # a new table to list
         return links(game_id, table, web)
+
+    def lobby_changed(self, live: LiveTable | None) -> None:
+        """The lobby's list may read otherwise now (``live``: the table that changed;
+        None: a table not live here, changed by another process): its pages are told,
+        but not of a private table, which the list never shows."""
+        if live is None or not live.web.get("private"):
+            self.lobby.bump()
 
     async def change(self, live: LiveTable, work: Callable[[], T], seats: bool = False) -> T:
         """Do ``work`` on the table under its lock (in a worker thread: the store and
@@ -346,7 +358,7 @@ class Hub:
         async with live.lock:
             if seats and not self.alone:
                 await anyio.to_thread.run_sync(self._sync, live)
-            before = live.table.version
+            before, ended = live.table.version, live.finished
             try:
                 result = await anyio.to_thread.run_sync(lambda: self._work(live, work))
             except TableMovedOn:  # the table rebuilt from a log another writer moved on
@@ -357,6 +369,8 @@ class Hub:
         # the pages here first: telling other processes is a round trip to PostgreSQL,
         # one at a time on the notifier's connection, and 200 tables' moves queued there
         self.wake(live)
+        if seats or live.finished != ended:  # a seat taken or freed, the game over: the
+            self.lobby_changed(live)  # lobby lists who sits there, and no finished table
         await self.notifier.publish(live.game_id)
         return result
 
@@ -412,12 +426,17 @@ class Hub:
 
     async def changed_elsewhere(self, game_id: int) -> None:
         live = self.tables.get(game_id)
-        if live is None:
-            return  # not live here: it is rebuilt from the store when asked for
+        if live is None:  # not live here: it is rebuilt from the store when asked for;
+            self.lobby_changed(None)  # a new table, say, or a seat taken, to list
+            return
         async with live.lock:
+            seats, ended = _names(live), live.finished
             await anyio.to_thread.run_sync(self._sync, live)
             live.finished = live.finished or live.table.state.is_over()
+            listed_anew = _names(live) != seats or live.finished != ended
         self.wake(live)
+        if listed_anew:
+            self.lobby_changed(live)
 
     def wake(self, live: LiveTable) -> None:
         live.gathering.wake()
@@ -479,6 +498,42 @@ class Hub:
             gathering.at_end.pop(queue, None)
             gathering.wake()
             self._gone(game_id)
+
+
+class LobbyWatch:
+    """The lobby's list's version, bumped whenever the list may read otherwise (a table
+    listed, a seat taken or freed, a game over), and the lobby pages it is pushed to
+    (each an event stream's queue): a page asks for the list again when the version it
+    is told is not the one it drew. The version starts with this process's own mark, so
+    a page that drew another process's list (a server restarted) asks again too."""
+
+    def __init__(self) -> None:
+        self.mark = uuid.uuid4().hex[:8]
+        self.count = 0
+        self.pages: set[asyncio.Queue[None]] = set()
+
+    @property
+    def version(self) -> str:
+        return f"{self.mark}.{self.count}"
+
+    def bump(self) -> None:
+        self.count += 1
+        for queue in self.pages:
+            if queue.empty():
+                queue.put_nowait(None)
+
+    async def versions(self) -> AsyncIterator[str | None]:
+        """The version now and after every bump (bumps close together told once, the
+        last); None after a quiet while (a keep-alive, as a table's stream sends)."""
+        queue: asyncio.Queue[None] = asyncio.Queue()
+        self.pages.add(queue)
+        try:
+            while True:
+                yield self.version
+                while not await _woken(queue):
+                    yield None
+        finally:
+            self.pages.discard(queue)
 
 
 async def _woken(queue: asyncio.Queue[None]) -> bool:

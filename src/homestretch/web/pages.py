@@ -155,7 +155,9 @@ def _no_seat(game_id: int, title: str, which: str, said: str, see: str) -> str:
     return page.replace("<!--see-->", see)
 
 
-def lobby(tables: list[JSON], games: list[JSON]) -> str:
+def lobby(tables: list[JSON], games: list[JSON], version: str = "") -> str:
+    """The lobby: its list of ``tables`` (drawn at the lobby's ``version``: its pushes
+    tell the page of a later one), the form's ``games``."""
     rows = "".join(
         f'<li><a href="/t/{t["id"]}/watch">Table {t["id"]}: '
         f"{html.escape(table_name(t['title'] or t['game']))}</a> "
@@ -164,7 +166,8 @@ def lobby(tables: list[JSON], games: list[JSON]) -> str:
         f'aria-label="Copy the link to watch table {t["id"]}">Copy</button></li>'
         for t in tables
     )
-    page = _fill("lobby.html", games=json.dumps(games))
+    alive = f"{hub.KEEP_ALIVE:g}"
+    page = _fill("lobby.html", games=json.dumps(games), version=version, alive=alive)
     return page.replace("<!--tables-->", rows or "<li>No open tables yet.</li>")
 
 

@@ -524,20 +524,35 @@ if ($("create")) {
 
   // The lobby's list of open tables as the server draws it now (the page's own copy is
   // from when it was opened); if it cannot be had, the list stays as it was. Drawn again
-  // only when it changed, and not under a finger held on it (a Copy being pressed: the
-  // next round draws it); a Copy or a link that had the focus has it again.
+  // only when it changed, and not under a finger held on it (a Copy being pressed: it
+  // is asked for again once the finger lifts); a Copy or a link that had the focus has
+  // it again. One asking at a time: asked again meanwhile, it asks once more when the
+  // answer is in.
   let listed = $("tables").innerHTML;  // as the server last drew it
-  let listPressed = false;
+  let listPressed = false, owedLift = false, asking = null, askAgain = false;
   $("tables").addEventListener("pointerdown", () => { listPressed = true; });
-  document.addEventListener("pointerup", () => { listPressed = false; }, true);
-  document.addEventListener("pointercancel", () => { listPressed = false; }, true);
-  async function refreshTables() {
+  const lifted = () => {
+    listPressed = false;
+    if (owedLift) { owedLift = false; refreshTables(); }
+  };
+  document.addEventListener("pointerup", lifted, true);
+  document.addEventListener("pointercancel", lifted, true);
+  function refreshTables() {
+    if (asking) { askAgain = true; return asking; }
+    asking = drawListNow().finally(() => {
+      asking = null;
+      if (askAgain) { askAgain = false; refreshTables(); }
+    });
+    return asking;
+  }
+  async function drawListNow() {
     let fresh;
     try {
       const page = await (await fetch("/")).text();
       fresh = new DOMParser().parseFromString(page, "text/html").getElementById("tables");
     } catch { return; }  // kept
-    if (!fresh || fresh.innerHTML === listed || listPressed) return;
+    if (!fresh || fresh.innerHTML === listed) return;
+    if (listPressed) { owedLift = true; return; }
     const focused = $("tables").contains(document.activeElement) ? document.activeElement : null;
     const key = focused ? focused.getAttribute("data-copy") || focused.getAttribute("href") : null;
     listed = fresh.innerHTML;
@@ -545,15 +560,63 @@ if ($("create")) {
     const again = key ? [...$("tables").querySelectorAll("a, button")].find((node) => (node.getAttribute("data-copy") || node.getAttribute("href")) === key) : null;
     if (again) again.focus({ preventScroll: true });
   }
-  // A table opened in another tab, or by a friend on their phone, is listed without a
-  // reload: the list is asked for again every LIST_EVERY ms while the lobby is on screen,
-  // and at once when it is shown again. Only the list is drawn again: what is being typed
-  // in the form below is left as it is. (The server pushes each table's frames to its own
-  // pages; the lobby has no stream of its own, and a list asked for now and then is
-  // enough for it.)
-  const LIST_EVERY = 8000;
-  setInterval(() => { if (!document.hidden) refreshTables(); }, LIST_EVERY);
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) refreshTables(); });
+  // A table opened in another tab, or by a friend on their phone, a seat taken, a game
+  // over: the server pushes the list's version (its lobby stream, /api/lobby/events) as
+  // it changes, and the list is asked for again then, without a reload; what is being
+  // typed in the form below is left as it is. While the stream is down (a proxy that
+  // drops it, a server restarting) the list is asked for every LIST_EVERY ms instead,
+  // and at once when the lobby is shown again. LIST_EVERY: window.homestretchListEvery
+  // if a test set it (before this script ran), else 8 s.
+  const LIST_EVERY = Number(window.homestretchListEvery) || 8000;
+  let drawnAt = document.body.dataset.lobby || "";  // the version the list was drawn at
+  let pushUp = false, lobbyStream = null;
+  const pushSaid = (up) => { pushUp = up; document.body.dataset.push = up ? "up" : "down"; };
+  pushSaid(false);
+  // The stream, watched as a table's is (table.js listen): the server sends "alive"
+  // after a quiet while of `every` seconds, so silence for 2.5 times that is a dead
+  // stream, opened again; an error answer is tried again after a wait, longer each time.
+  // A hidden lobby holds no stream (a browser keeps a few connections to a server; the
+  // tables' pages need theirs): it is opened again, and the list asked for, when shown.
+  function listenLobby(failed = 0) {
+    const events = new EventSource("/api/lobby/events");
+    let every = Number(document.body.dataset.alive) || 15, silent = 0, heardAny = false;
+    const stop = () => { clearTimeout(silent); events.close(); if (lobbyStream === stop) lobbyStream = null; pushSaid(false); };
+    lobbyStream = stop;
+    const heard = () => {
+      clearTimeout(silent);
+      silent = setTimeout(() => { stop(); if (!document.hidden) { listenLobby(); refreshTables(); } }, every * 2500);
+    };
+    heard();
+    events.addEventListener("alive", (event) => {
+      every = Number(JSON.parse(event.data).every) || every;
+      heard();
+    });
+    events.addEventListener("lobby", (event) => {
+      const told = JSON.parse(event.data);
+      every = Number(told.every) || every;
+      heardAny = true;
+      heard();
+      pushSaid(true);
+      if (String(told.version) !== drawnAt) {
+        drawnAt = String(told.version);
+        refreshTables();
+      }
+    });
+    events.onerror = () => {
+      pushSaid(false);
+      if (events.readyState !== EventSource.CLOSED) return;  // the browser tries again
+      stop();
+      const tries = heardAny ? 0 : failed + 1;
+      setTimeout(() => { if (!lobbyStream && !document.hidden) listenLobby(tries); }, Math.min(30, 2 ** tries) * 1000);
+    };
+  }
+  if (!document.hidden) listenLobby();
+  setInterval(() => { if (!pushUp && !document.hidden) refreshTables(); }, LIST_EVERY);
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) { if (lobbyStream) lobbyStream(); return; }
+    refreshTables();
+    if (!lobbyStream) listenLobby();
+  });
 
   function showCreated(answer, scroll = true) {
     const links = $("links");

@@ -213,6 +213,7 @@ function drawBoard() {
   $("board-box").hidden = false;
   const typing = typedIn($("board"));
   board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain, wholeBox });
+  if (!unsent) dropNotSent();  // a "not sent" the board keeps for this version: known since
   if (typing) typeOn(typing);
   amountBoxes.tellAgain();
 }
@@ -353,6 +354,7 @@ function drawSeats() {
 // clears its old refusal as it draws).
 function render(next, whole = false) {
   if (frame && mode !== "replay" && next.version < frame.version) return;  // came in late
+  if (unsent && mode !== "replay") connectionBack();  // the table as it is, known again
   const moves = movesOf(next);
   const again = !whole && frame && mode !== "replay" && next.version === frame.version;
   if (again && moves === drawnMoves) {
@@ -732,11 +734,27 @@ function drawAdmin() {
 const NOT_SENT = "Your move was not sent: this page could not reach the table's server (no connection?). Nothing was made: try again when you are back online.";
 
 // Back online (the device says so, or the table's stream heard again after it was
-// down): a "not sent" said meanwhile, at the top or under the move, no longer applies.
+// down), or the page knows the table again (a frame come since, pushed or asked for; an
+// answer from the server to a move sent again): a "not sent" said meanwhile, at the top
+// or under the move, no longer applies. Only the move's request may have failed (a
+// proxy, a blocked request), the stream up all along: the line went with the next move
+// only, however many frames said the table as it is. A board that draws its refusal
+// again at the same version (kept till the table moves on) has it taken out again as it
+// draws (drawBoard), and a box the board showed for it alone (data-alert-box) goes too.
+let unsent = false;  // a move said not sent, and nothing heard of the table since
 function connectionBack() {
+  unsent = false;
+  dropNotSent();
+}
+function dropNotSent() {
   if ($("error").textContent === NOT_SENT) showError("");
   $("board").querySelectorAll("[role=alert]").forEach((line) => {
-    if (line.textContent === NOT_SENT) { line.textContent = ""; line.hidden = true; }
+    if (line.textContent !== NOT_SENT) return;
+    line.textContent = "";
+    line.hidden = true;
+    const box = line.closest("[data-alert-box]");
+    const said = box && [...box.querySelectorAll("[role=alert]")].some((other) => !other.hidden && other.textContent);
+    if (box && !said) box.hidden = true;
   });
 }
 window.addEventListener("online", connectionBack);
@@ -750,10 +768,12 @@ async function post(path, data, refused) {
     });
     answer = await response.json();
   } catch {
+    unsent = true;
     showError(NOT_SENT);
     if (refused) refused(0);
     return null;
   }
+  if (unsent) connectionBack();  // the server answered: what it said replaces the line
   if (!response.ok) {
     if (answer.frame) render(answer.frame, true);  // first: a board clears an old refusal as it draws
     showError(answer.error);

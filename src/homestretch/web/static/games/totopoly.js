@@ -62,7 +62,10 @@
       const section = make(tools, "section", null, `tp-${name}`);
       section.id = `tp-${name}`;
       if (name === "moves") section.dataset.yourMove = "";  // the page's "Your turn" pin goes here
-      if (name === "refusal") section.hidden = true;  // shown with a refused move's reason
+      if (name === "refusal") {  // shown with a refused move's reason (alone: table.js
+        section.hidden = true;  // hides it with a "not sent" line it drops)
+        section.dataset.alertBox = "";
+      }
       if (W.sections[name]) section.append(make(tools, "h3", W.sections[name]));
       const inner = make(tools, "div", null, "tp-inner");
       section.append(inner);
