@@ -612,6 +612,9 @@ if ($("create")) {
   }
   if (!document.hidden) listenLobby();
   setInterval(() => { if (!pushUp && !document.hidden) refreshTables(); }, LIST_EVERY);
+  // a game played on at a terminal (`homestretch resume`) with no page of it open here
+  // reaches no stream: the list is asked for once a minute even while the push is up
+  setInterval(() => { if (pushUp && !document.hidden) refreshTables(); }, 60000);
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) { if (lobbyStream) lobbyStream(); return; }
     refreshTables();
