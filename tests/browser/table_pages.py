@@ -4,7 +4,7 @@ a seat may not be shown."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
 from homestretch.core.protocol import JSON
 from homestretch.games.stretch.content.race import load_race
@@ -496,3 +496,34 @@ def moves_blocked(page: Page) -> Iterator[None]:
         yield
     finally:
         page.unroute("**/moves")
+
+
+def held_on_its_way(page: Page, elsewhere: Callable[[], object]) -> None:
+    """The next move ``page`` sends is held on its way until ``elsewhere()`` has made
+    moves from other devices (the same seat's phone, other players): it reaches the table
+    after them, at the version the page saw, and is refused as stale, a refusal no page
+    can foresee (a bid within its box's bounds, say)."""
+
+    def hold(route: Route) -> None:
+        elsewhere()
+        route.continue_()
+
+    page.route("**/moves", hold, times=1)
+
+
+def totopoly_asked_to_bid_again(address: str, game_id: int, tokens: list[str], seat: int) -> JSON:
+    """From a frame where ``seat`` may bid: it bids a guinea over the last (on another
+    device), then whoever is asked among ``tokens`` (the people; the computer players
+    move by themselves), ``seat`` too, makes his first choice, until ``seat`` may bid
+    again (the bidding come round to him, or the next lot's): his frame then."""
+    token = tokens[seat]
+    seen = frame(address, game_id, token)
+    bids = [legal["action"] for legal in seen["legal"] if legal["action"]["kind"] == "bid"]
+    move(address, game_id, token, min(bids, key=lambda bid: int(bid["guineas"])))
+    for _ in range(200):
+        seen = frame(address, game_id, token)
+        if any(legal["action"]["kind"] == "bid" for legal in seen["legal"]):
+            return seen
+        asked = next(f for f in (frame(address, game_id, t) for t in tokens) if f["legal"])
+        move(address, game_id, tokens[asked["seat"]], asked["legal"][0]["action"])
+    pytest.fail("the seat was never asked to bid again")

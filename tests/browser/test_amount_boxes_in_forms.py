@@ -137,3 +137,44 @@ def test_a_stretch_ticket_under_the_least_is_said_beside_its_box(
         expect(page.locator("#stretch-bet .stretch-says")).to_contain_text("$2")
         assert len(sent) == 1
         page.context.close()
+
+
+def test_a_totopoly_bid_or_limit_above_what_the_bidder_can_pay_is_said_beside_its_box(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """The view gives the bid box its most (the largest bid Bob's cash pays for with the
+    auctioneer's commission) and the rules' words for more: a guinea more is said beside
+    the box, and nothing is sent. A standing order's limit is bounded alike (the page
+    bids for him no more than he may bid)."""
+    with shared_server.visit() as address:
+        request = {"game": "totopoly", "config": {"players": 3}, "seats": BOB_AND_BOTS, "seed": 11}
+        links = httpx.post(f"{address}/api/tables", json=request, timeout=30).json()
+        game_id, token = int(links["id"]), token_of(links["seats"][0]["link"])
+        seen = totopoly_until_asked_to_bid(address, game_id, token)  # Bob may bid for a lot
+        most = seen["view"]["amounts"]["bid"]["most"]
+        words = refusal(address, game_id, token, {"kind": "bid", "guineas": most + 1})
+        assert words.startswith(f"{most + 1} guineas would cost more than your £")
+        page = small_phone_at(browser, address, links["seats"][0]["link"])
+        shows(page, seen["version"])
+        sent = moves_sent(page)
+        box = page.locator(".tp-amount-bid input")
+        says = page.locator(".tp-amount-bid .box-says")
+        box.click()
+        page.keyboard.type(str(most + 1))
+        page.locator(".tp-amount-bid button").click()
+        expect(says).to_have_text(words)
+        expect(says).to_be_in_viewport()
+        expect(box).to_have_attribute("aria-invalid", "true")
+        box.fill(str(most))  # all he can pay: the line goes as it is typed
+        expect(says).to_have_count(0)
+        # the standing order's limit: the same bound, the same words; no order is set
+        limit = page.locator(".tp-standing-form input")
+        limit.fill(str(most + 1))
+        page.locator(".tp-standing-upto").click()
+        expect(page.locator(".tp-standing-form .box-says")).to_have_text(words)
+        expect(limit).to_have_attribute("aria-invalid", "true")
+        expect(page.locator(".tp-standing")).to_have_count(0)
+        limit.fill(str(most))
+        expect(page.locator(".tp-standing-form .box-says")).to_have_count(0)
+        assert sent == []
+        page.context.close()

@@ -12,10 +12,12 @@ from tests.browser.table_pages import (
     SharedServer,
     context,
     frame,
+    held_on_its_way,
     move,
     open_table,
     shows,
     token_of,
+    totopoly_asked_to_bid_again,
     totopoly_until_asked_to_bid,
 )
 from tests.browser.test_stretch_betting_phone import new_race
@@ -73,11 +75,16 @@ def test_a_refused_bid_in_totopoly_is_scrolled_into_sight(
         page, game_id, token = _bob(browser, address)
         seen = totopoly_until_asked_to_bid(address, game_id, token)  # Bob may bid for a lot
         shows(page, seen["version"])
-        # more than he can pay (a bid under the last is said by its box before it is sent)
-        page.locator(".tp-amount-bid input").fill("99999")
+        # a bid its box takes, on its way while Bob bids on another page and the bidding
+        # comes round to him again: refused as stale (a bid under the last, or more than
+        # he can pay, is said by its box before it is sent)
+        page.locator(".tp-amount-bid input").fill(str(int(seen["view"]["lot"]["bid"]) + 1))
+        held_on_its_way(
+            page, lambda: totopoly_asked_to_bid_again(address, game_id, [token], seat=0)
+        )
         _press_at_the_foot(page, page.locator(".tp-amount-bid button"))
         refused = page.locator(".tp-amount-bid .tp-refused")
-        expect(refused).to_contain_text("would cost more than")
+        expect(refused).to_contain_text("The table moved on before your move reached it")
         expect(refused).to_be_in_viewport(ratio=0.9)
 
 

@@ -1,6 +1,7 @@
 """Totopoly's board on a phone, as its player reads it: the status box opens with "Now:"
 (no empty line above it), a refused bid is said once, under the box it was typed in
-(not again at the top of the page), and the log says who dealt which card to whom."""
+(not again at the top of the page; refused as stale: the box says any bid the rules
+would refuse before it is sent), and the log says who dealt which card to whom."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from tests.browser.table_pages import (
     SharedServer,
     context,
     frame,
+    held_on_its_way,
     shows,
+    totopoly_asked_to_bid_again,
     totopoly_until_asked_to_bid,
 )
 from tests.browser.test_taps import _bob
@@ -43,9 +46,16 @@ def test_the_status_a_refused_bid_and_the_deal_read_plainly(
         phone = context(browser, address, phone=True).new_page()
         phone.goto(page.url)
         shows(phone, seen["version"])
-        # more than he can pay (a bid under the last is said by its box, never sent)
-        phone.locator(".tp-amount-bid input").fill("99999")
+        # a bid its box takes (one under the last, or more than he can pay, is said by the
+        # box, never sent), on its way while Bob bids on his other page and the lot's
+        # bidding comes round to him again: refused as stale, the one refusal left
+        phone.locator(".tp-amount-bid input").fill(str(int(seen["view"]["lot"]["bid"]) + 1))
+        held_on_its_way(
+            phone, lambda: totopoly_asked_to_bid_again(address, game_id, [token], seat=0)
+        )
         phone.locator(".tp-amount-bid button").click()
-        expect(phone.locator(".tp-amount-bid .tp-refused")).to_contain_text("would cost more than")
+        expect(phone.locator(".tp-amount-bid .tp-refused")).to_contain_text(
+            "The table moved on before your move reached it (Bob, on another page or device,"
+        )
         expect(phone.locator("#error")).to_be_hidden()  # said once, where it was typed
         phone.screenshot(path=str(tmp_path / "refused-bid.png"))

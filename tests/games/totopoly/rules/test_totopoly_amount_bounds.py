@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from homestretch.core.actions import Action
-from homestretch.games.totopoly.rules import racecourse, tote
-from homestretch.games.totopoly.rules.actions import Bet, Offer, Sell
+from homestretch.games.totopoly.rules import auction, racecourse, tote
+from homestretch.games.totopoly.rules.actions import Bet, Bid, Offer, Sell
 from homestretch.games.totopoly.rules.flow import Ask
 from homestretch.games.totopoly.rules.state import TotopolyState
 from homestretch.games.totopoly.rules.views import build_view
@@ -32,7 +32,8 @@ def _bounded_exactly(ask: Ask, bounds: Any, amount: Callable[[int], Action]) -> 
     least, most = bounds["least"], bounds["most"]
     assert ask.check(amount(least)) is None and ask.check(amount(most)) is None
     assert ask.check(amount(least - 1)) == bounds["below"]
-    assert ask.check(amount(most + 1)) == bounds["above"]
+    # the words above may leave the amount to the page: "{amount} guineas would cost ..."
+    assert ask.check(amount(most + 1)) == bounds["above"].replace("{amount}", str(most + 1))
 
 
 def test_a_tote_stake_is_bounded_by_one_pound_and_the_backers_cash(table: Table) -> None:
@@ -61,3 +62,62 @@ def test_an_offer_is_bounded_by_nothing_and_the_cash_less_fees_kept_back(table: 
     assert (bounds["least"], bounds["most"]) == (0, 5)
     assert bounds["below"] == "offer between £0 and £5, in whole pounds"
     _bounded_exactly(ask, bounds, lambda pounds: Offer(pounds))
+
+
+def _asked_to_bid(table: Table, cash: list[int], high: int = 0) -> tuple[TotopolyState, Ask]:
+    """Three at the auction, seat 0 the auctioneer, a lot up with ``high`` bid: the first
+    seat asked (seat 1, the auctioneer's left; seat 0 itself with no one else able)."""
+    state = table(players=3)
+    state.auctioneer, state.cash = 0, cash
+    state.where["lease:horse-02"] = "pool"
+    flow = auction.sell_lot(state, "lease:horse-02")
+    ask = next(flow)
+    if high:
+        ask = flow.send(Bid(high))  # seat 1's bid; seat 2 is asked
+    assert isinstance(ask, Ask)
+    return state, ask
+
+
+def test_a_bid_is_bounded_by_a_guinea_over_the_last_and_what_the_bidder_can_pay(
+    table: Table,
+) -> None:
+    """Bob holds £300: 286 guineas cost him £300 with the commission (£14), 287 would
+    cost £301. His box is bounded there, in the words the rules refuse 287 with."""
+    state, ask = _asked_to_bid(table, [500, 300, 700])
+    assert ask.player == 1
+    bounds = _bounds(state, ask, "bid")
+    assert (bounds["least"], bounds["most"]) == (1, 286)
+    assert bounds["below"] == "bid more than 0 guineas"
+    assert bounds["above"] == (
+        "{amount} guineas would cost more than your £300 with the commission:"
+        " bid at most 286 guineas"
+    )
+    _bounded_exactly(ask, bounds, lambda guineas: Bid(guineas))
+    assert ask.check is not None
+    assert ask.check(Bid(287)) == (
+        "287 guineas would cost more than your £300 with the commission: bid at most 286 guineas"
+    )
+
+
+def test_the_auctioneer_s_bid_is_bounded_by_his_cash_alone(table: Table) -> None:
+    """The auctioneer pays himself no commission: with £300 he may bid 300 guineas."""
+    state, ask = _asked_to_bid(table, [300, 0, 0])  # nobody else can bid
+    assert ask.player == 0
+    bounds = _bounds(state, ask, "bid")
+    assert (bounds["least"], bounds["most"]) == (1, 300)
+    assert (
+        bounds["above"]
+        == "{amount} guineas would cost more than your £300: bid at most 300 guineas"
+    )
+    _bounded_exactly(ask, bounds, lambda guineas: Bid(guineas))
+
+
+def test_a_bid_over_the_last_is_bounded_from_it(table: Table) -> None:
+    """After seat 1 bids 40, seat 2 (£700) may bid 41 to 667 (667 + £33 = £700; 668 +
+    £33 = £701)."""
+    state, ask = _asked_to_bid(table, [500, 300, 700], high=40)
+    assert ask.player == 2
+    bounds = _bounds(state, ask, "bid")
+    assert (bounds["least"], bounds["most"]) == (41, 667)
+    assert bounds["below"] == "bid more than 40 guineas"
+    _bounded_exactly(ask, bounds, lambda guineas: Bid(guineas))

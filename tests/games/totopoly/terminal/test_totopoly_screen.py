@@ -819,3 +819,43 @@ def test_the_lines_under_the_course_fit_a_narrow_terminal_unbroken(width: int) -
     for item in whole:
         assert any(item in row for row in rows), (item, said)
     assert any(row.startswith("at the gate: 1, 2,") for row in rows), said
+
+
+@pytest.mark.parametrize("width", [40, 80, 96])
+def test_where_ones_horses_stand_reads_whole_at_40_columns_and_in_one_line_when_wider(
+    width: int,
+) -> None:
+    """At 40 columns the first horse ("No. 1 (black) at the gate, track 1;") does not
+    fit beside "Yours:", which stood alone on its row, the horses under it. There they
+    are a list under "Your horses:", a horse a row, each whole; at 80 and 96 columns the
+    line is as it was, "Yours:" and the horses after it, broken between two."""
+    from homestretch.games.totopoly.terminal.render import race_view
+
+    state = make_table(players=2, horses={1: 0, 4: 0, 7: 0, 12: 0, 10: 1})
+    state.phase = "race"
+    state.pos = {1: (0, 0), 4: (12, 0), 7: (0, 2), 12: (58, 3), 10: (5, 1)}
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, soft_wrap=True)  # no wrapping
+    race_view(console, state.view(0), state.c, [])
+    rows = out.getvalue().splitlines()
+    assert all(len(row.rstrip()) <= width for row in rows), rows
+    assert "Yours:" not in [row.strip() for row in rows], rows
+    horses = [
+        "No. 1 (black) at the gate, track 1",
+        "No. 4 (red) length 12, track 1",
+        "No. 7 (yellow) at the gate, track 3",
+        "No. 12 (blue) length 58, track 4",
+    ]
+    if width == 40:
+        start = rows.index("Your horses:")
+        assert rows[start + 1 : start + 5] == [f"  {horse}" for horse in horses], rows
+    else:
+        start = next(n for n, row in enumerate(rows) if row.startswith("Yours: "))
+        said = " ".join(row.strip() for row in rows[start : start + 2])
+        assert said.startswith("Yours: " + "; ".join(horses)), rows
+        return
+    state.pos = {12: (0, 3)}  # one horse of his on the course: "Your horse:"
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, soft_wrap=True)
+    race_view(console, state.view(0), state.c, [])
+    assert "Your horse:\n  No. 12 (blue) at the gate, track 4\n" in out.getvalue()

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 from homestretch.core.actions import Action
 from homestretch.games.totopoly.rules.actions import Bid, OfferLot, Pass
 from homestretch.games.totopoly.rules.deal import value_of
-from homestretch.games.totopoly.rules.flow import Flow, ask
+from homestretch.games.totopoly.rules.flow import Flow, amount_box, ask
 from homestretch.games.totopoly.rules.money import may_hold
 from homestretch.games.totopoly.rules.state import BANK
-from homestretch.games.totopoly.rules.words import PAGE_TEMPLATES, guineas
+from homestretch.games.totopoly.rules.words import BID_ABOVE, PAGE_TEMPLATES, guineas
 
 if TYPE_CHECKING:
     from homestretch.games.totopoly.rules.state import TotopolyState
@@ -33,6 +33,28 @@ def commission(guineas: int) -> int:
 def cost(state: TotopolyState, bidder: int, guineas: int) -> int:
     """What a bid costs its bidder: the auctioneer pays himself no commission."""
     return guineas + (0 if bidder == state.auctioneer else commission(guineas))
+
+
+def most_bid(state: TotopolyState, bidder: int) -> int:
+    """The largest bid ``bidder`` can pay for, commission and all (0: none): the most
+    the rules take from him, and his bid box's most on the page."""
+    cash = state.cash[bidder]
+    most = cash  # a bid costs at least its guineas; the commission only adds
+    while most > 0 and cost(state, bidder, most) > cash:
+        most -= 1
+    return most
+
+
+def too_dear(state: TotopolyState, bidder: int, amount: int | str) -> str:
+    """Why a bid of ``amount`` is more than ``bidder`` may bid (``BID_ABOVE``); "{amount}"
+    leaves it for the page to fill in."""
+    commission_said = "" if bidder == state.auctioneer else " with the commission"
+    return BID_ABOVE.format(
+        amount=amount,
+        cash=state.cash[bidder],
+        commission=commission_said,
+        most=most_bid(state, bidder),
+    )
 
 
 def lot_item(state: TotopolyState, card: str) -> str:
@@ -95,30 +117,30 @@ def sell_lot(state: TotopolyState, card: str) -> Flow[None]:
             break
         if bidder == state.high_bidder or bidder in out or bidder in quiet:
             continue
-        if (
-            not may_hold(state, bidder, item)
-            or cost(state, bidder, state.high_bid + 1) > (state.cash[bidder])
-        ):
+        most = most_bid(state, bidder)
+        if not may_hold(state, bidder, item) or most <= state.high_bid:
             (out if final else quiet).add(bidder)
             continue
         options: list[Action] = [Pass()] + [
-            Bid(state.high_bid + r)
-            for r in RAISES
-            if cost(state, bidder, state.high_bid + r) <= state.cash[bidder]
+            Bid(state.high_bid + r) for r in RAISES if state.high_bid + r <= most
         ]
+        below = PAGE_TEMPLATES["bid_more_than"].format(guineas=guineas(state.high_bid))
 
-        def check(action: Action, bidder: int = bidder) -> str | None:
+        def check(action: Action, bidder: int = bidder, most: int = most) -> str | None:
             if not isinstance(action, Bid):
                 return "bid a number of guineas or pass"
             if action.guineas <= state.high_bid:
                 return PAGE_TEMPLATES["bid_more_than"].format(guineas=guineas(state.high_bid))
-            if cost(state, bidder, action.guineas) > state.cash[bidder]:
-                return f"{guineas(action.guineas)} would cost more than your £{state.cash[bidder]}"
+            if action.guineas > most:
+                return too_dear(state, bidder, action.guineas)
             return None
 
         standing = f"{guineas(state.high_bid)} bid" if state.high_bid else "no bid yet"
         prompt = f"bid for {describe(state, card)} ({standing})"
-        answer = yield from ask(bidder, prompt, options, check)
+        # the bid box's bounds on his page: a guinea over the last, and what he can pay
+        above = too_dear(state, bidder, "{amount}")
+        amounts = {"bid": amount_box(state.high_bid + 1, most, below, above)}
+        answer = yield from ask(bidder, prompt, options, check, amounts=amounts)
         if isinstance(answer, Bid):
             state.high_bid, state.high_bidder = answer.guineas, bidder
             quiet = set()

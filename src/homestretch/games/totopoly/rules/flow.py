@@ -34,16 +34,19 @@ class Ask:
     mislead (something not yours put up for sale); None: the general line."""
     amounts: dict[str, Any] | None = None
     """The asked player's amount boxes as the rules bound them (``amount_box``), by the
-    kind of move ("bet", "offer"): shown to him alone, so his page says an amount out of
-    bounds in the rules' words before sending it."""
+    kind of move ("bid", "bet", "offer"): shown to him alone, so his page says an amount
+    out of bounds in the rules' words before sending it."""
 
 
-def amount_box(least: int, most: int, words: str) -> dict[str, Any]:
+def amount_box(least: int, most: int, words: str, above: str | None = None) -> dict[str, Any]:
     """An amount box's bounds for the page: the least and most the rules take, and what
     they say of an amount outside them (``words``, a template with ``{least}`` and
-    ``{most}``: the one the rules' check refuses with), said below and above alike."""
+    ``{most}``: the one the rules' check refuses with), said below and above alike; or
+    above, ``above``, what they say of more, with ``{amount}`` left for the amount typed
+    (the page fills it in)."""
     said = words.format(least=least, most=most)
-    return {"least": least, "most": most, "below": said, "above": said}
+    more = said if above is None else above.format(least=least, most=most, amount="{amount}")
+    return {"least": least, "most": most, "below": said, "above": more}
 
 
 @dataclass

@@ -58,6 +58,14 @@ OFFER_RANGE = "offer between \u00a3{least} and \u00a3{most}, in whole pounds"
 """What the rules refuse a Tote stake and an offer outside what may be staked or offered
 with (tote.py, money.py), and what the page's amount box says before sending (the view's
 ``amounts``, flow.amount_box): one template for both."""
+BID_ABOVE = (
+    "{amount} guineas would cost more than your \u00a3{cash}{commission}:"
+    " bid at most {most} guineas"
+)
+"""What the rules refuse a bid its bidder cannot pay with (auction.py), and what the
+page's bid box (and a standing order's limit) says of more than ``most`` before sending:
+``{amount}`` is the bid; ``commission`` is " with the commission", or nothing for the
+auctioneer, who pays himself none."""
 
 
 def lease_name(content: Content, card: str) -> str:

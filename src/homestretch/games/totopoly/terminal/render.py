@@ -345,18 +345,27 @@ def _yours(
     console: Console, view: JSON, you: int | None, where: str, said: Callable[[JSON], str]
 ) -> None:
     """One line of where this player's horses stand (those with ``where`` in the view),
-    broken between two horses to fit the terminal ("at / the gate" at 60 columns)."""
+    broken between two horses to fit the terminal ("at / the gate" at 60 columns). Where
+    the first horse does not fit beside "Yours:" (the race at 40 columns: "Yours: No. 1
+    (black) at the gate, track 1;" is 42), "Yours:" stood alone on its row: there they
+    are a list under a heading, a horse a row, as the latest moves are under theirs."""
     yours = [
         f"No. {h['number']} ({h['colour']}) {said(h)}"
         for h in view["horses"]
         if you is not None and h.get("owner") == you and where in h
     ]
-    if yours:
-        pieces = [f"{y};" for y in yours[:-1]] + yours[-1:]
-        first, *rest = packed("Yours:", pieces, console.width)
-        console.print(Text("Yours:", style="bold") + Text(first.removeprefix("Yours:")))
-        for row in rest:
-            console.print(row)
+    if not yours:
+        return
+    pieces = [f"{y};" for y in yours[:-1]] + yours[-1:]
+    if cell_len(f"Yours: {pieces[0]}") > console.width:
+        console.print(Text("Your horses:" if len(yours) > 1 else "Your horse:", style="bold"))
+        for horse in yours:
+            console.print(LIST_INDENT + horse)
+        return
+    first, *rest = packed("Yours:", pieces, console.width)
+    console.print(Text("Yours:", style="bold") + Text(first.removeprefix("Yours:")))
+    for row in rest:
+        console.print(row)
 
 
 FITTED = (

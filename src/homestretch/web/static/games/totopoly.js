@@ -493,8 +493,9 @@
     const what = { bid: "guineas", bet: "pounds", offer: "pounds" }[kind];  // the action's field
     const input = make(tools, "input");
     // a text box (its caret kept through a redraw); a bid no more than the last one, a
-    // stake or an offer outside what the rules take (the view's ``amounts``: least, most
-    // and the rules' words for each) is said beside it before it is sent (amount-boxes.js)
+    // stake or an offer outside what the rules take, a bid above what he can pay (the
+    // view's ``amounts``: least, most and the rules' words for each) is said beside it
+    // before it is sent (amount-boxes.js)
     const high = kind === "bid" && view.lot ? view.lot.bid || 0 : null;
     const bounds = view.amounts ? view.amounts[kind] : null;
     if (bounds) tools.wholeBox(input, bounds.least, bounds.below, bounds.most, bounds.above);
@@ -612,7 +613,10 @@
     pass.dataset.anyTurn = "";  // kept by the page, whoever is asked (table.js: held through a frame)
     pass.addEventListener("click", () => setStanding(tools, { card: view.lot.card, kind: "pass", n: 0 }));
     const limit = make(tools, "input");
-    Object.assign(tools.wholeBox(limit, 1), { required: true });
+    // the page bids for him no more than he may bid: the bid box's most (what he can pay,
+    // commission and all: the view's ``amounts``) bounds the limit too, in its words
+    const bid = view.amounts ? view.amounts.bid : null;
+    Object.assign(tools.wholeBox(limit, 1, null, bid ? bid.most : null, bid ? bid.above : null), { required: true });
     limit.name = "limit";
     limit.setAttribute("aria-label", W.standing_label);
     limit.placeholder = W.units.bid;
