@@ -32,7 +32,7 @@ from homestretch.cli.common import (
     typed,
 )
 from homestretch.core.errors import HomestretchError
-from homestretch.core.inputs import escape_controls
+from homestretch.core.inputs import escape_controls, shown_path
 from homestretch.games.stretch import ENTRY
 from homestretch.games.stretch.terminal.bettors import bettors_here, bettors_line, bettors_won
 from homestretch.games.stretch.terminal.options import (
@@ -175,7 +175,7 @@ def run(
     # the files named first (the race, the charts, the dice), then the values typed
     loaded = load_race(race, estimate_surface)
     warn_presets_far_off(race, loaded)
-    load_chart_set(None if charts is None else charts.resolve())
+    load_chart_set(charts)  # a mistake names the folder as typed; the game keeps it whole
     spec = dice_spec(seed, dice, dice_file)
     chosen: OddsChoice = one_of("--odds", odds, ODDS_CHOICES)  # type: ignore[assignment]
     lone = one_of("--lone-bettor", lone_bettor, LONE_BETTOR)
@@ -447,7 +447,7 @@ def _check_undigested_charts(saved: SavedGame, state: RaceState) -> None:
     checked; what can be checked is that they give the race the run saved as its result."""
     if saved.config.get("charts") is None or "charts_digest" in saved.config:
         return
-    folder = state.game.charts_folder
+    folder = shown_path(state.game.charts_folder or "")
     if saved.status == "finished" and saved.summary and _summary(state) != saved.summary:
         raise HomestretchError(
             f"the chart set in {folder} is not the one this run used: it gives "
@@ -456,7 +456,7 @@ def _check_undigested_charts(saved: SavedGame, state: RaceState) -> None:
         )
     err_console.print(
         f"note: this run was saved before runs kept a digest of their chart set; the charts "
-        f"in {escape_controls(str(folder))} were checked only against the result it saved",
+        f"in {escape_controls(folder)} were checked only against the result it saved",
         style="dim",
         markup=False,
         highlight=False,
