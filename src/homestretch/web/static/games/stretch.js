@@ -82,6 +82,11 @@ window.homestretchBoard = (frame, box, tools) => {
   if (!complete) call.append(el("p", "\u2026"));
   told.after.forEach((n) => call.append(oddsWhole(el("p", null, `stretch-n-${n.type}`), sayer(frame, n))));
   parts.push(call);
+  // with the dice typed in, the box for them right under the call's latest line, where the
+  // player reads what the last roll did (it was at the page's top: on a phone, a scroll up
+  // and down each roll); table.js still shows and hides it
+  const roll = frame.game === "stretch" && tools.mode !== "replay" ? document.getElementById("roll") : null;
+  if (roll) parts.push(roll);
 
   if (race.mode === "full" && entries.some((e) => (e.race_points || []).length)) {
     parts.push(runningLines(race, el, race.call.slice(0, shown).map((p) => p.heading)));
@@ -94,9 +99,23 @@ window.homestretchBoard = (frame, box, tools) => {
   if (frame.game === "stretch" && !early) parts.push(window.stretchChances(frame, el));
   if (complete) parts.push(scoresheet(race, el));  // its figures would give the finish away
   const typing = document.activeElement;
+  const following = roll && inView(roll);  // the roll box in sight (or typed in) before the call grew
   placeParts(box, parts);
   if (typing && typing !== document.activeElement && box.contains(typing)) typing.focus();  // kept
+  // the call grew above it (or the chances went from above the call to below it): kept in
+  // sight at the screen's foot, the newest lines just over it; a player scrolled away (to
+  // the tote, the chances) is left there
+  if (following && !roll.hidden && !inView(roll, false)) roll.scrollIntoView({ block: "end" });
 };
+
+// Whether ``node`` is drawn and wholly on the screen, or (``focus``) holds the focus: a
+// phone's keyboard may cover it while it is typed in.
+function inView(node, focus = true) {
+  if (node.hidden || !node.getClientRects().length) return false;
+  if (focus && node.contains(document.activeElement)) return true;
+  const box = node.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+}
 // The betting window stays in the page from frame to frame (placeParts), its buttons under
 // a finger too: the board is drawn at once, a tap held on it or not (table.js).
 window.homestretchBoard.keepsHeldTaps = true;
