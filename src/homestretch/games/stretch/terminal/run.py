@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from homestretch.core.chance import ChanceNode
     from homestretch.core.protocol import Event
     from homestretch.games.stretch.rules.engine import OddsChoice, RaceState
+    from homestretch.games.stretch.terminal.render import Caller
     from homestretch.session.table import Table as TableSession
     from homestretch.store.db import SavedGame, Store
 
@@ -274,9 +275,10 @@ def _run_race(
     quiet: bool = False,
 ) -> None:
     """Run the table's race to the end (a stored one is stored roll by roll), then show
-    the sheets or the JSON (``quiet``: the sheets without the race call before them, as
+    the sheets or the JSON (``quiet``: the result without the race call before it, as
     every game's --quiet shows the result and not the game as it goes; the bettors'
-    windows and the dice asked are questions, still put)."""
+    windows and the dice asked are questions, still put, and bettors at a terminal get
+    the same result screen, every other sheet on m)."""
     from homestretch.cli.table_loop import db_hint, play_at_terminal, say_saved, watched
     from homestretch.games.stretch.rules.engine import RaceState
     from homestretch.games.stretch.terminal.render import show_header, show_sheets
@@ -287,7 +289,8 @@ def _run_race(
     screen = err_console if to_stderr else console
     people = bettors_here(table, to_stderr) if store is not None and game_id is not None else {}
     shown = watched(fmt, table)
-    pause = _pause if people and not quiet and _pages(fmt, table) else None
+    pages = bool(people) and _pages(fmt, table)  # the last page asks m for every sheet
+    pause = _pause if pages and not quiet else None
     show = _RaceCall(table, screen, pause) if shown and not quiet else None
 
     def ask(node: ChanceNode) -> Sequence[int]:
@@ -314,8 +317,16 @@ def _run_race(
             f"({' '.join(map(str, unused))}): check the transcript of the rolls",
             style="yellow",
         )
-    if show is not None and pause is not None:
-        _result_page(state, show, screen)
+    if shown and pages:  # --quiet too: the result screen as the race without it ends on
+        if show is None:  # --quiet: the race named above its result, no call before it
+            from homestretch.games.stretch.terminal.render import Caller
+
+            show_header(state, screen, blank=False)
+            caller = Caller(screen, _pause)
+            caller.rows = 0  # nothing paged yet: the result under the heading
+        else:
+            caller = show.caller
+        _result_page(state, caller, screen)
     elif shown:
         if show is None:  # --quiet: the race named above its sheets, no call before them
             show_header(state, screen, blank=False)
@@ -358,7 +369,7 @@ def _pause() -> None:
     prompt("Enter: more of the race", default="", show_default=False)
 
 
-def _result_page(state: RaceState, show: _RaceCall, screen: Console) -> None:
+def _result_page(state: RaceState, caller: Caller, screen: Console) -> None:
     """The race's last page, for bettors at a terminal: the result chart and who ended
     with what (17 rows at 14 runners), every other sheet on m (the ratings, the
     scoresheet, the running positions, the tote's payouts: 90 rows at 12 runners)."""
@@ -372,7 +383,6 @@ def _result_page(state: RaceState, show: _RaceCall, screen: Console) -> None:
     standing = bettors_line(data)
     chart = result_chart(data, edge=False)
     said = Text(standing, style="bold")  # names as written, never markup
-    caller = show.caller
     together = caller.rows_of(chart) + (caller.rows_of(said) if standing else 0)
     if (caller.rows or 0) + together > PAGE_ROWS:  # the chart and the money on one page
         caller.next_page()
