@@ -668,8 +668,11 @@ function scoresheet(race, el) {
   const all = says.sheet_headings;  // its running columns (Brk, R2, R3) as far as the race has them
   // on a wet track the Wet rating that offset the going's effect (page 7), after Form
   const wet = race.race.wet_effect < 0 ? [says.sheet_wet] : [];
+  // Fullplay: the race points dropped back turning for home (ruling S30, already in R3),
+  // after the Final APR they are read from, when a horse did drop back
+  const drop = full && race.entries.some((e) => e.drop_back) ? [says.sheet_drop] : [];
   const headings = [...all.slice(0, 5), ...wet, ...all.slice(5, 12),
-    ...all.slice(12, 12 + segments), ...all.slice(15)];
+    ...all.slice(12, 12 + segments), ...all.slice(15, 19), ...drop, ...all.slice(19)];
   // a figure the race has not come to yet is blank, as on a paper sheet: before the off
   // the sheet (shown to the bettors for its ratings) read "Pace adj 0, Form adj 0, Final
   // APR 19, Fact adj 0", the Final APR the starting one, as if the race were worked out
@@ -684,7 +687,8 @@ function scoresheet(race, el) {
       signed(r.class), signed(r.speed), signed(r.trip), r.wire, signed(r.ride), r.trouble, e.start_apr,
       ...Array.from({ length: segments }, (_, i) => (e.race_points || [])[i]),
       reached(paced, signed(e.pace_adj)), e.form_roll, reached(formed, signed(e.form_adj)),
-      reached(formed, e.final_apr), reached(factored, signed(e.factor_adj)),
+      reached(formed, e.final_apr), ...(drop.length ? [e.status === "out" ? "" : e.drop_back] : []),
+      reached(factored, signed(e.factor_adj)),
       e.speed_roll, e.final_speed, e.photo_total, e.dq_roll, finish];
   });
   if (!SPLIT_SHEET.matches) return table(el, says.sheet, headings, rows, "stretch-sheet");
