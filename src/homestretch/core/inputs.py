@@ -217,6 +217,26 @@ def shown(text: str, longest: int = SHOWN_CHARS) -> str:
     return repr(text if len(text) <= longest else text[:longest] + "...")
 
 
+def shown_path(path: str | Path) -> str:
+    """A stored (absolute) path as a person reads it in a message: relative to the
+    current folder where that is shorter (``charts``, ``../races/charts``), else whole
+    (``/srv/charts`` from deep inside the home folder). The path kept is unchanged, so
+    it still works from another folder."""
+    import os
+
+    whole = str(path)
+    if not os.path.isabs(whole):
+        return whole  # as the person typed it
+    try:
+        here = os.getcwd()
+        near = os.path.relpath(whole, here)
+    except (ValueError, OSError):  # another drive (Windows), or no current folder left
+        return whole
+    if os.path.dirname(here) == here:  # at / the whole path, not it less its first slash
+        return whole
+    return near if len(near) <= len(whole) else whole
+
+
 def shown_value(value: object, longest: int = SHOWN_CHARS) -> str:
     """A value from a file (a number, a list, a table) written for a message, cut to
     ``longest`` characters (``repr`` escapes control characters in the text inside)."""

@@ -66,3 +66,47 @@ def test_a_wide_terminal_keeps_the_sheet_whole() -> None:
     assert titles == ["Scoresheet"]
     narrow = _run(80, "dream-derby", "--mode", "full", "--seed", "3", "--no-save")
     assert "Scoresheet: to the stretch" in narrow and "Scoresheet: the stretch" in narrow
+
+
+def _column(text: str, heading: str, entries: list[dict]) -> dict[int, str]:
+    """Each post's cell under ``heading`` (its two-line heading's second word) on the
+    scoresheet, read off at the heading's right edge (the sheet's numbers are right-aligned)."""
+    sheet = text[text.index("Scoresheet") : text.index("Result  (")]
+    lines = sheet.splitlines()
+    top, word = heading.split()
+    at = next(i for i, line in enumerate(lines) if f" {top} " in f"{line} ")
+    below = lines[at + 1]
+    end = below.index(f" {word}", lines[at].index(top) - 2) + 1 + len(word)
+    cells: dict[int, str] = {}
+    for line in lines[at + 3 : at + 3 + len(entries)]:  # below the rule, that table's rows
+        for entry in entries:
+            if line.startswith(f"{entry['post']:>3}  {entry['horse']} "):
+                cells[entry["post"]] = line[:end].split()[-1]
+    return cells
+
+
+@pytest.mark.parametrize("width", [80, 140])
+def test_the_sheet_shows_who_dropped_back_turning_for_home(width: int) -> None:
+    """Ruling S30 drops a horse back at the top of the stretch; the call and the JSON
+    said so and the paper scoresheet did not. Seed 4 drops Overlap 4 points, Aspire 2
+    and Homeboykris 1 (checked in the JSON first, so a change of charts says so)."""
+    race = ["2009-champagne-stakes", "--mode", "full", "--seed", "4", "--no-save"]
+    entries = json.loads(_run(140, *race, "-f", "json"))["entries"]
+    assert [e["drop_back"] for e in entries] == [0, -4, -2, 0, 0, -1]
+    text = _run(width, *race)
+    assert all(len(line) <= width for line in text.splitlines())
+    cells = _column(text, "Drop back", entries)
+    assert cells == {e["post"]: str(e["drop_back"]) for e in entries}
+    if width == 80:  # in the half up to the turn, beside the Final APR it is read from
+        second = text.index("Scoresheet: the stretch")
+        assert "Drop" in text[:second] and "Drop" not in text[second:]
+    assert "counted in R3" in text  # the R3 column already has it: not taken off twice
+
+
+@pytest.mark.parametrize(("mode", "seed"), [("full", "6"), ("quick", "4")])
+def test_no_drop_back_column_where_nobody_dropped_back(mode: str, seed: str) -> None:
+    """As the Photo and DQ die columns: only when there is something to write in it."""
+    race = ["2009-champagne-stakes", "--mode", mode, "--seed", seed, "--no-save"]
+    entries = json.loads(_run(140, *race, "-f", "json"))["entries"]
+    assert not any(e.get("drop_back") for e in entries)
+    assert "Drop" not in _run(140, *race)

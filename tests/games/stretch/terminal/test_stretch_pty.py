@@ -124,3 +124,31 @@ def _six_bettors(race: list[str], tmp_path: Path, computers: tuple[str, ...]) ->
     for name in computers:
         argv += ["--computer-bettor", name]
     return argv
+
+
+def test_quiet_with_bettors_ends_on_the_same_result_screen(tmp_path: Path) -> None:
+    """--quiet leaves out the race call, not the result screen: with bettors at a
+    terminal it printed every sheet at once (about 90 rows of a 12-runner Fullplay race,
+    past the players' eyes) where the race without --quiet ends on the result chart and
+    who won on one page, every sheet on m."""
+    typed = iter(["win 1 2", "done", "done"])
+    asked: list[str] = []
+
+    def answer(screen: Screen) -> str | None:
+        if screen.question.startswith(("Enter: more of the race", "m: every sheet")):
+            asked.append(screen.question)
+            return "m" if screen.question.startswith("m") else ""
+        return next(typed, None)
+
+    argv = ["stretch", "run", "claiming-route-big-field", "--mode", "full", "--seed", "3"]
+    argv += ["--db", str(tmp_path / "s.sqlite"), "--bettor", "Ann", "--bettor", "Bob"]
+    argv += ["--computer-bettor", "Robo", "--quiet"]
+    screens = play(argv, answer, timeout=600)
+    assert [question.split(":")[0] for question in asked] == ["m"], asked  # no call to page
+    last = next(s for s in screens if s.question.startswith("m: every sheet"))
+    assert last.rows() <= 24, last.text
+    said = " ".join(last.text.split())
+    assert "Claiming $5,000 - Charles Town" in said and "Result (final time" in said
+    assert "Everyone ends level" in said or "ends with the most money" in said
+    assert "They're off" not in said and "Scoresheet" not in said  # quiet; sheets on m
+    assert "Scoresheet" in screens[-1].text and "Ratings" in screens[-1].text

@@ -27,7 +27,7 @@ from homestretch.core.content import (
     toml_value,
 )
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import shown
+from homestretch.core.inputs import shown, shown_path
 from homestretch.core.odds import BOARD_STEPS, Odds
 from homestretch.games.stretch.content.going import Going, chart_surface, load_going_or_standard
 
@@ -178,7 +178,7 @@ class ChartSet:
             if band.low <= total <= band.high:
                 return paces
         raise HomestretchError(
-            f"{Path(self.folder) / name}: no row's low-high holds a top-two total of {total} "
+            f"{shown_path(Path(self.folder) / name)}: no row's low-high holds a top-two total of {total} "
             "(the rows must cover every total a race can reach: end the last at 999)"
         )
 
@@ -189,7 +189,7 @@ class ChartSet:
             if band.low <= points <= band.high:
                 return effects[pace]
         raise HomestretchError(
-            f"{Path(self.folder) / 'pace_effects_full.csv'}: no row's low-high holds "
+            f"{shown_path(Path(self.folder) / 'pace_effects_full.csv')}: no row's low-high holds "
             f"{points} race points (the rows must cover every total: end the last at 999)"
         )
 
@@ -239,7 +239,7 @@ class ChartSet:
             return rows[0]
         raise HomestretchError(
             f"a race of {furlongs:g} furlongs is outside the Final Time chart of "
-            f"{self.folder} ({rows[0].furlongs:g} to {rows[-1].furlongs:g} furlongs)"
+            f"{shown_path(self.folder)} ({rows[0].furlongs:g} to {rows[-1].furlongs:g} furlongs)"
         )
 
 
@@ -460,9 +460,12 @@ def _race_position_gap(path: Path) -> tuple[int, ...]:
 
 def load_chart_set(folder: Path | None = None) -> ChartSet:
     folder = folder or STANDARD
-    if folder != STANDARD:  # a person's: a file, the folder above or a slip said as such
-        content_folder(folder, "chart-set", "chartset.toml", COPY_CHARTS)
-    return _load_cached(folder.resolve())
+    try:
+        if folder != STANDARD:  # a person's: a file, the folder above or a slip said as such
+            content_folder(folder, "chart-set", "chartset.toml", COPY_CHARTS)
+        return _load_cached(folder.resolve())
+    except ContentError as error:  # named as the person reads it (a run's kept path is whole)
+        raise ContentError(shown_path(error.source), error.problem, error.where) from None
 
 
 COPY_CHARTS = (

@@ -196,6 +196,7 @@ CAPTIONS = {
     "course_how": ["quick", "slow"],
     "sheet": "Scoresheet",
     "sheet_wet": "Wet",
+    "sheet_drop": "Drop back",
     "sheet_headings": [
         "PP",
         "Horse",
@@ -228,7 +229,9 @@ CAPTIONS = {
 phones, the TV, a replay); {name} marks what the page fills in. The scoresheet's are the
 paper scoresheet's abbreviations, its three running columns shown as far as the race
 has segments, and the Wet rating's column (``sheet_wet``, after Form) on a wet track,
-as the terminal's ratings sheet shows it. ``course`` says a course's own clock (ruling
+as the terminal's ratings sheet shows it; ``sheet_drop``, after Final APR, the race
+points a horse dropped back turning for home (ruling S30), when one did, as the
+terminal's scoresheet shows them. ``course`` says a course's own clock (ruling
 S22) beside the going, as the terminal's header does: ``course_words``."""
 
 

@@ -213,6 +213,10 @@ def scoresheet(state: RaceState, data: JSON, part: str = "") -> Table:
     # sheet inside 80 columns
     photo = any(e["photo_total"] is not None for e in data["entries"])
     dq = any(e["dq_roll"] is not None for e in data["entries"])
+    # Fullplay: the race points a horse lost turning for home, well below the best Final
+    # APR (ruling S30; already in R3, the picture turning for home), when anyone did: a
+    # chart set without race_position_gap.csv, or a field within 3 points, drops nobody
+    drop = full and any(e.get("drop_back") for e in data["entries"])
     headings = [
         "APR",
         *segments,
@@ -220,6 +224,7 @@ def scoresheet(state: RaceState, data: JSON, part: str = "") -> Table:
         "Form\nroll",
         "Form\nadj",
         "Final\nAPR",
+        *(["Drop\nback"] if drop else []),
         "Fact\nadj",
         "Spd\nroll",
         "Spd\nfig",
@@ -228,10 +233,11 @@ def scoresheet(state: RaceState, data: JSON, part: str = "") -> Table:
         "Fin",
     ]
     final_apr = headings.index("Final\nAPR")
+    turn = final_apr + drop  # the last column to the top of the stretch
     shown = {
         "": range(len(headings)),
-        "to the stretch": range(final_apr + 1),
-        "the stretch": range(final_apr, len(headings)),
+        "to the stretch": range(turn + 1),
+        "the stretch": [final_apr, *range(turn + 1, len(headings))],
     }[part]
     table.add_column("PP", justify="right")
     table.add_column("Horse", no_wrap=True)
@@ -251,6 +257,7 @@ def scoresheet(state: RaceState, data: JSON, part: str = "") -> Table:
             _blank(entry["form_roll"]),
             f"{entry['form_adj']:+d}",
             str(entry["final_apr"]),
+            *([_drop_back(entry)] if drop else []),
             f"{entry['factor_adj']:+d}",
             _blank(entry["speed_roll"]),
             _blank(entry["final_speed"]),
@@ -261,6 +268,8 @@ def scoresheet(state: RaceState, data: JSON, part: str = "") -> Table:
         table.add_row(str(entry["post"]), entry["horse"], *(cells[at] for at in shown))
     if full and state.pace is not None and part != "the stretch":
         table.caption = _race_pace_reading(state)
+        if drop:  # R3 is the picture turning for home: the points are not taken off twice
+            table.caption += "\nDrop back: lost turning for home, counted in R3 (S30)"
     return table
 
 
@@ -277,6 +286,12 @@ def _race_pace_reading(state: RaceState) -> str:
     if state.pace_roll is not None:
         words += f", die {state.pace_roll[0]}"
     return f"{words}: {state.pace}"
+
+
+def _drop_back(entry: JSON) -> str:
+    """A runner's Drop back cell: the race points it lost turning for home, 0 for none,
+    blank for a horse out of the race (pulled up before the turn: none were read)."""
+    return "" if entry["status"] == "out" else str(entry["drop_back"])
 
 
 def _blank(value: int | None) -> str:

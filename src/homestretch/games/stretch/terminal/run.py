@@ -32,7 +32,7 @@ from homestretch.cli.common import (
     typed,
 )
 from homestretch.core.errors import HomestretchError
-from homestretch.core.inputs import escape_controls
+from homestretch.core.inputs import escape_controls, shown_path
 from homestretch.games.stretch import ENTRY
 from homestretch.games.stretch.terminal.bettors import bettors_here, bettors_line, bettors_won
 from homestretch.games.stretch.terminal.options import (
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from homestretch.core.chance import ChanceNode
     from homestretch.core.protocol import Event
     from homestretch.games.stretch.rules.engine import OddsChoice, RaceState
+    from homestretch.games.stretch.terminal.render import Caller
     from homestretch.session.table import Table as TableSession
     from homestretch.store.db import SavedGame, Store
 
@@ -175,7 +176,7 @@ def run(
     # the files named first (the race, the charts, the dice), then the values typed
     loaded = load_race(race, estimate_surface)
     warn_presets_far_off(race, loaded)
-    load_chart_set(None if charts is None else charts.resolve())
+    load_chart_set(charts)  # a mistake names the folder as typed; the game keeps it whole
     spec = dice_spec(seed, dice, dice_file)
     chosen: OddsChoice = one_of("--odds", odds, ODDS_CHOICES)  # type: ignore[assignment]
     lone = one_of("--lone-bettor", lone_bettor, LONE_BETTOR)
@@ -274,9 +275,10 @@ def _run_race(
     quiet: bool = False,
 ) -> None:
     """Run the table's race to the end (a stored one is stored roll by roll), then show
-    the sheets or the JSON (``quiet``: the sheets without the race call before them, as
+    the sheets or the JSON (``quiet``: the result without the race call before it, as
     every game's --quiet shows the result and not the game as it goes; the bettors'
-    windows and the dice asked are questions, still put)."""
+    windows and the dice asked are questions, still put, and bettors at a terminal get
+    the same result screen, every other sheet on m)."""
     from homestretch.cli.table_loop import db_hint, play_at_terminal, say_saved, watched
     from homestretch.games.stretch.rules.engine import RaceState
     from homestretch.games.stretch.terminal.render import show_header, show_sheets
@@ -287,7 +289,8 @@ def _run_race(
     screen = err_console if to_stderr else console
     people = bettors_here(table, to_stderr) if store is not None and game_id is not None else {}
     shown = watched(fmt, table)
-    pause = _pause if people and not quiet and _pages(fmt, table) else None
+    pages = bool(people) and _pages(fmt, table)  # the last page asks m for every sheet
+    pause = _pause if pages and not quiet else None
     show = _RaceCall(table, screen, pause) if shown and not quiet else None
 
     def ask(node: ChanceNode) -> Sequence[int]:
@@ -314,8 +317,16 @@ def _run_race(
             f"({' '.join(map(str, unused))}): check the transcript of the rolls",
             style="yellow",
         )
-    if show is not None and pause is not None:
-        _result_page(state, show, screen)
+    if shown and pages:  # --quiet too: the result screen as the race without it ends on
+        if show is None:  # --quiet: the race named above its result, no call before it
+            from homestretch.games.stretch.terminal.render import Caller
+
+            show_header(state, screen, blank=False)
+            caller = Caller(screen, _pause)
+            caller.rows = 0  # nothing paged yet: the result under the heading
+        else:
+            caller = show.caller
+        _result_page(state, caller, screen)
     elif shown:
         if show is None:  # --quiet: the race named above its sheets, no call before them
             show_header(state, screen, blank=False)
@@ -358,7 +369,7 @@ def _pause() -> None:
     prompt("Enter: more of the race", default="", show_default=False)
 
 
-def _result_page(state: RaceState, show: _RaceCall, screen: Console) -> None:
+def _result_page(state: RaceState, caller: Caller, screen: Console) -> None:
     """The race's last page, for bettors at a terminal: the result chart and who ended
     with what (17 rows at 14 runners), every other sheet on m (the ratings, the
     scoresheet, the running positions, the tote's payouts: 90 rows at 12 runners)."""
@@ -372,7 +383,6 @@ def _result_page(state: RaceState, show: _RaceCall, screen: Console) -> None:
     standing = bettors_line(data)
     chart = result_chart(data, edge=False)
     said = Text(standing, style="bold")  # names as written, never markup
-    caller = show.caller
     together = caller.rows_of(chart) + (caller.rows_of(said) if standing else 0)
     if (caller.rows or 0) + together > PAGE_ROWS:  # the chart and the money on one page
         caller.next_page()
@@ -447,7 +457,7 @@ def _check_undigested_charts(saved: SavedGame, state: RaceState) -> None:
     checked; what can be checked is that they give the race the run saved as its result."""
     if saved.config.get("charts") is None or "charts_digest" in saved.config:
         return
-    folder = state.game.charts_folder
+    folder = shown_path(state.game.charts_folder or "")
     if saved.status == "finished" and saved.summary and _summary(state) != saved.summary:
         raise HomestretchError(
             f"the chart set in {folder} is not the one this run used: it gives "
@@ -456,7 +466,7 @@ def _check_undigested_charts(saved: SavedGame, state: RaceState) -> None:
         )
     err_console.print(
         f"note: this run was saved before runs kept a digest of their chart set; the charts "
-        f"in {escape_controls(str(folder))} were checked only against the result it saved",
+        f"in {escape_controls(folder)} were checked only against the result it saved",
         style="dim",
         markup=False,
         highlight=False,

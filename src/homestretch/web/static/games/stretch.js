@@ -82,6 +82,11 @@ window.homestretchBoard = (frame, box, tools) => {
   if (!complete) call.append(el("p", "\u2026"));
   told.after.forEach((n) => call.append(oddsWhole(el("p", null, `stretch-n-${n.type}`), sayer(frame, n))));
   parts.push(call);
+  // with the dice typed in, the box for them right under the call's latest line, where the
+  // player reads what the last roll did (it was at the page's top: on a phone, a scroll up
+  // and down each roll); table.js still shows and hides it
+  const roll = frame.game === "stretch" && tools.mode !== "replay" ? document.getElementById("roll") : null;
+  if (roll) parts.push(roll);
 
   if (race.mode === "full" && entries.some((e) => (e.race_points || []).length)) {
     parts.push(runningLines(race, el, race.call.slice(0, shown).map((p) => p.heading)));
@@ -94,9 +99,23 @@ window.homestretchBoard = (frame, box, tools) => {
   if (frame.game === "stretch" && !early) parts.push(window.stretchChances(frame, el));
   if (complete) parts.push(scoresheet(race, el));  // its figures would give the finish away
   const typing = document.activeElement;
+  const following = roll && inView(roll);  // the roll box in sight (or typed in) before the call grew
   placeParts(box, parts);
   if (typing && typing !== document.activeElement && box.contains(typing)) typing.focus();  // kept
+  // the call grew above it (or the chances went from above the call to below it): kept in
+  // sight at the screen's foot, the newest lines just over it; a player scrolled away (to
+  // the tote, the chances) is left there
+  if (following && !roll.hidden && !inView(roll, false)) roll.scrollIntoView({ block: "end" });
 };
+
+// Whether ``node`` is drawn and wholly on the screen, or (``focus``) holds the focus: a
+// phone's keyboard may cover it while it is typed in.
+function inView(node, focus = true) {
+  if (node.hidden || !node.getClientRects().length) return false;
+  if (focus && node.contains(document.activeElement)) return true;
+  const box = node.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+}
 // The betting window stays in the page from frame to frame (placeParts), its buttons under
 // a finger too: the board is drawn at once, a tap held on it or not (table.js).
 window.homestretchBoard.keepsHeldTaps = true;
@@ -649,8 +668,11 @@ function scoresheet(race, el) {
   const all = says.sheet_headings;  // its running columns (Brk, R2, R3) as far as the race has them
   // on a wet track the Wet rating that offset the going's effect (page 7), after Form
   const wet = race.race.wet_effect < 0 ? [says.sheet_wet] : [];
+  // Fullplay: the race points dropped back turning for home (ruling S30, already in R3),
+  // after the Final APR they are read from, when a horse did drop back
+  const drop = full && race.entries.some((e) => e.drop_back) ? [says.sheet_drop] : [];
   const headings = [...all.slice(0, 5), ...wet, ...all.slice(5, 12),
-    ...all.slice(12, 12 + segments), ...all.slice(15)];
+    ...all.slice(12, 12 + segments), ...all.slice(15, 19), ...drop, ...all.slice(19)];
   // a figure the race has not come to yet is blank, as on a paper sheet: before the off
   // the sheet (shown to the bettors for its ratings) read "Pace adj 0, Form adj 0, Final
   // APR 19, Fact adj 0", the Final APR the starting one, as if the race were worked out
@@ -665,7 +687,8 @@ function scoresheet(race, el) {
       signed(r.class), signed(r.speed), signed(r.trip), r.wire, signed(r.ride), r.trouble, e.start_apr,
       ...Array.from({ length: segments }, (_, i) => (e.race_points || [])[i]),
       reached(paced, signed(e.pace_adj)), e.form_roll, reached(formed, signed(e.form_adj)),
-      reached(formed, e.final_apr), reached(factored, signed(e.factor_adj)),
+      reached(formed, e.final_apr), ...(drop.length ? [e.status === "out" ? "" : e.drop_back] : []),
+      reached(factored, signed(e.factor_adj)),
       e.speed_roll, e.final_speed, e.photo_total, e.dq_roll, finish];
   });
   if (!SPLIT_SHEET.matches) return table(el, says.sheet, headings, rows, "stretch-sheet");
