@@ -212,7 +212,7 @@ function drawBoard() {
   if (!board) return;
   $("board-box").hidden = false;
   const typing = typedIn($("board"));
-  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain, wholeBox });
+  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain, wholeBox, follows });
   if (typing) typeOn(typing);
   amountBoxes.tellAgain();
 }
@@ -245,10 +245,11 @@ function typeOn({ node, key, caret }) {
   try { again.setSelectionRange(...caret); } catch { /* a field that takes no caret */ }
 }
 
-// A board's boxes for a whole amount (tools.wholeBox) and what they say of an amount
-// they may not send, in or out of a form: amount-boxes.js, loaded before this page's
-// script, told here where the page's words, fields and board are.
-const { wholeBox, notANumber } = amountBoxes;
+// A board's boxes for a whole amount (tools.wholeBox; tools.follows for one whose bounds
+// follow another field) and what they say of an amount they may not send, in or out of
+// a form: amount-boxes.js, loaded before this page's script, told here where the page's
+// words, fields and board are.
+const { wholeBox, follows, notANumber } = amountBoxes;
 amountBoxes.use({ words: () => (frame ? frame.words : null), keyOf: fieldKey, board: () => $("board") });
 
 // A board drawn again by its own timers (Derby Cast's call read part by part): now, or
