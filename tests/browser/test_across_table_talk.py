@@ -71,22 +71,21 @@ def test_the_pages_say_what_the_table_waits_for_and_keep_a_typed_bid(
         ann.locator(".ab-block .ab-amount").fill(bid)  # half-typed: not sent yet
 
         # Bob, whose turn it is not, offers Cy a loan to be repaid with less than is lent
-        # (the server's refusal; more than he has the page says before sending): refused,
-        # and said in his Dealings panel under the loan he typed (the top of the page is
-        # far above)
+        # (the page says it before sending, in the server's words): refused, and said in
+        # his Dealings panel under the loan he typed (the top of the page is far above)
         panel = bob.locator(".ab-dealings-panel")
         panel.locator('select[aria-label="borrower"]').select_option("2")
         panel.locator('input[aria-label="amount lent"]').fill("3")
         panel.locator('input[aria-label="to be repaid"]').fill("2")
         panel.locator(".ab-offer-lend").click()
         refusal = "the borrower must owe at least what is lent"
-        expect(panel.locator(".ab-lend .ab-refused")).to_have_text(refusal)
+        expect(panel.locator(".ab-lend .box-says")).to_have_text(refusal)
         fits_width(bob)
         bob.screenshot(path=str(shared_server.folder / "across-refused-loan.png"), full_page=True)
         panel.locator('input[aria-label="amount lent"]').fill("2")
         panel.locator('input[aria-label="to be repaid"]').fill("2")
         panel.locator(".ab-offer-lend").click()  # Cy answers at once: the table moves on
-        expect(panel.locator(".ab-refused")).to_have_count(0)
+        expect(panel.locator(".box-says")).to_have_count(0)
         moved = frame(address, game_id, tokens[0])
         assert moved["version"] > shown["version"]
         shows(ann, moved["version"])

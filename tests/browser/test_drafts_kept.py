@@ -13,7 +13,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from tests.browser.table_pages import SharedServer, across_at_its_first_auction, frame, shows
+from tests.browser.table_pages import (
+    SharedServer,
+    across_at_its_first_auction,
+    frame,
+    move,
+    shows,
+)
 from tests.browser.test_across_for_you import SEATS
 from tests.browser.test_stretch_betting_phone import new_race
 from tests.browser.test_totopoly_table_talk import _move, _open, _until
@@ -92,20 +98,26 @@ def test_across_amounts_typed_survive_a_reload_until_the_offer_is_made(
         ann.reload()
         shows(ann, version)
         expect(amounts.nth(0)).to_have_value("7")
-        # refused by the rules (more lent than the 9 to be repaid; more than she has the
-        # page says unsent): no longer kept for a reload (the screen still shows it)
-        amounts.nth(0).fill("10")
+        # refused by the rules (Bob's offer to her is answered first, R16; an amount out
+        # of bounds the page says unsent): no longer kept for a reload (the screen still
+        # shows it)
+        loan = {"kind": "lend_terms", "borrower": 0, "amount": 1, "repay": 1}
+        shows(ann, move(address, game_id, tokens[1], loan))
         lend.locator(".ab-offer-lend").click()
-        expect(lend.locator(".ab-refused")).to_be_visible()
-        expect(amounts.nth(0)).to_have_value("10")
+        expect(lend.locator(".ab-refused")).to_have_text("answer Bob first")
+        expect(amounts.nth(0)).to_have_value("7")
         assert "lendAmount" not in _drafts(ann, game_id, 0)
         # made: gone, the other drafts (her bid) kept
+        answered = move(address, game_id, tokens[0], {"kind": "answer", "accept": False})
+        shows(ann, answered)
+        lend.locator("select").select_option("1")
         amounts.nth(0).fill("7")
+        amounts.nth(1).fill("9")
         lend.locator(".ab-offer-lend").click()
         expect(ann.locator(".ab-for-you")).to_contain_text("You offer to lend Bob 7 fifties, to be repaid 9")  # fmt: skip
         _drafts_after_move(ann, game_id, 0, {f"bid{lot}": "12"})
         ann.reload()
-        shows(ann, version + 1)
+        shows(ann, answered + 1)
         expect(bid).to_have_value("12")
         ann.screenshot(path=str(shared_server.folder / "across-drafts.png"))
 

@@ -4,6 +4,7 @@ is out of sight, as it is when he deals further down the page)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -13,6 +14,7 @@ from tests.browser.table_pages import (
     across_at_its_first_auction,
     across_to_race_1_betting,
     frame,
+    move,
     scroll_settled,
     shows,
 )
@@ -38,14 +40,17 @@ def test_a_refused_offer_is_read_above_the_your_turn_pin(
         game_id = links["id"]
         across_to_race_1_betting(address, game_id, tokens)
         seat = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
+        # the other offers him a loan: his answer comes before any move of his (R16)
+        loan = {"kind": "lend_terms", "borrower": seat, "amount": 1, "repay": 1}
+        move(address, game_id, tokens[1 - seat], loan)
         page = phone()
         page.goto(links["seats"][seat]["link"])
         shows(page, frame(address, game_id)["version"])
         lend = page.locator(".ab-lend")
-        # less to be repaid than is lent: refused by the server (more fifties than he has
-        # the page says before sending, test_across_amount_boxes.py)
+        # a loan of his own before he answers: refused by the server (an amount out of
+        # bounds the page says before sending, test_across_amount_boxes.py)
         lend.locator("input").nth(0).fill("3")
-        lend.locator("input").nth(1).fill("2")
+        lend.locator("input").nth(1).fill("3")
         send = lend.locator("button.ab-offer-lend")
         send.scroll_into_view_if_needed()
         # the button at the screen's foot, where a thumb reaches it: the reason drawn under
@@ -55,7 +60,7 @@ def test_a_refused_offer_is_read_above_the_your_turn_pin(
         )
         send.click()
         reason = page.locator(".ab-lend .ab-refused")
-        expect(reason).to_be_visible()
+        expect(reason).to_have_text(re.compile(r"^answer (Ann|Bob|Cy) first$"))  # an offer to him
         expect(page.locator("#your-turn-pin")).to_be_visible()
         scroll_settled(page)  # the scroll to the reason, done
         page.screenshot(path=str(shared_server.folder / "refusal-above-pin.png"))

@@ -52,19 +52,22 @@ def test_a_refused_loan_in_across_is_scrolled_into_sight(
         game_id = links["id"]
         tokens = [token_of(seat["link"]) for seat in links["seats"]]
         chooser = next(t for t in tokens if frame(address, game_id, t)["your_turn"])
-        version = move(address, game_id, chooser, {"kind": "track", "track": "woodbine"})
+        move(address, game_id, chooser, {"kind": "track", "track": "woodbine"})
+        # Ann offers Bob a loan: he is to answer it before any move of his own (R16)
+        loan = {"kind": "lend_terms", "borrower": 1, "amount": 1, "repay": 1}
+        version = move(address, game_id, tokens[0], loan)
         bob = context(browser, address, phone=True).new_page()
         bob.goto(links["seats"][1]["link"])
         shows(bob, version)
         panel = bob.locator(".ab-dealings-panel")
         panel.locator('select[aria-label="borrower"]').select_option("2")
-        # less to be repaid than is lent: refused by the server alone (more than he has
-        # is said by the page, before sending: test_across_amount_boxes.py)
+        # a loan of his own offered first: refused by the server alone (an amount out of
+        # bounds is said by the page, before sending: test_across_amount_boxes.py)
         panel.locator('input[aria-label="amount lent"]').fill("3")
-        panel.locator('input[aria-label="to be repaid"]').fill("2")
+        panel.locator('input[aria-label="to be repaid"]').fill("3")
         _press_at_the_foot(bob, panel.locator(".ab-offer-lend"))
         refused = panel.locator(".ab-lend .ab-refused")
-        expect(refused).to_have_text("the borrower must owe at least what is lent")
+        expect(refused).to_have_text("answer Ann first")
         expect(refused).to_be_in_viewport(ratio=0.9)
 
 

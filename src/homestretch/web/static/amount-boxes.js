@@ -26,11 +26,38 @@ const amountBoxes = (() => {
   // checked the same way.
   function wholeBox(input, least = 0, says = null, most = null, mostSays = null) {
     Object.assign(input, { type: "text", inputMode: "numeric", pattern: "[0-9]*", autocomplete: "off", spellcheck: false });
+    return bound(input, least, says, most, mostSays);
+  }
+  function bound(input, least, says, most, mostSays) {
     input.dataset.least = String(least);
     if (says) input.dataset.leastSays = says;
     else delete input.dataset.leastSays;
     if (most !== null) Object.assign(input.dataset, { most: String(most), mostSays: mostSays || "" });
     else { delete input.dataset.most; delete input.dataset.mostSays; }
+    return input;
+  }
+  // A box whose bounds follow another field of its row as it changes (Across's ring
+  // partner's stake, bounded by the ring's tickets; the sum to be repaid, by the sum lent;
+  // a sale's price, by the buyer picked): ``boundsOf(value)`` gives, for what ``other``
+  // holds, its ``least``, ``says``, ``most`` and ``mostSays`` as wholeBox takes them
+  // (null or one left out: none). They are set at once and again as the other is typed
+  // in or picked, and the box is checked again then: a line said under it is said
+  // against the new bounds (it moves with them, or goes), and an amount it holds that
+  // they no longer take is said at once (not a blank: the other's change did not make it).
+  function follows(input, other, boundsOf) {
+    const fit = () => {
+      const b = boundsOf(other.value) || {};
+      bound(input, b.least ?? 0, b.says ?? null, b.most ?? null, b.mostSays ?? null);
+    };
+    wholeBox(input);
+    fit();
+    const again = () => {
+      fit();
+      if (!page.words()) return;
+      if (lineOf.has(input) || (/^[0-9]+$/.test(input.value.trim()) && amiss(input))) tell(input, amiss(input));
+    };
+    other.addEventListener("input", again);
+    other.addEventListener("change", again);
     return input;
   }
   const wholeBoxOf = (target) => (target instanceof HTMLInputElement && target.dataset.least !== undefined ? target : null);
@@ -65,8 +92,16 @@ const amountBoxes = (() => {
   // is gone at a touch; a box of a form left blank that the form does not require is the
   // form's to fill (Stretch buys the least ticket).
   const loose = (node) => wholeBoxOf(node) !== null && !node.form;
+  // A loose box's row: its parent, or, when that holds no button (a box kept on a line
+  // with its words, as Across's ring reads as a sentence: "Ring: [2] tickets on [#5]"),
+  // the row that group is in.
+  const buttonsIn = (row) => (row ? [...row.children].filter((node) => node instanceof HTMLButtonElement) : []);
+  function rowOf(box) {
+    const parent = box.parentElement;
+    return parent && !box.form && !buttonsIn(parent).length && parent.parentElement ? parent.parentElement : parent;
+  }
   function goOf(box) {
-    const buttons = box.parentElement ? [...box.parentElement.children].filter((node) => node instanceof HTMLButtonElement) : [];
+    const buttons = buttonsIn(rowOf(box));
     const after = buttons.filter((button) => box.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING);
     return after.length ? after[0] : buttons.length ? buttons[buttons.length - 1] : null;
   }
@@ -96,7 +131,7 @@ const amountBoxes = (() => {
       line.className = "box-says";
       line.id = `box-says-${++lines}`;
       line.setAttribute("role", "alert");
-      box.parentElement.append(line);
+      rowOf(box).append(line);
       lineOf.set(box, line);
     }
     line.textContent = text;
@@ -109,7 +144,7 @@ const amountBoxes = (() => {
   function boxesOf(control) {
     if (control.form && control.type === "submit") return [...control.form.elements].filter((node) => wholeBoxOf(node) !== null);
     const row = control.parentElement;
-    return row ? [...row.children].filter((node) => loose(node) && goOf(node) === control) : [];
+    return row ? [...row.querySelectorAll("input")].filter((node) => loose(node) && goOf(node) === control) : [];
   }
   // Whether the boxes a control sends hold what they may: each that does not is said so,
   // the first takes the focus, and the control's press is to be stopped.
@@ -150,5 +185,5 @@ const amountBoxes = (() => {
     if (text && box.form && [...box.form.elements].find((node) => node.matches(":invalid")) === box) box.focus({ preventScroll: true });
   }, true);
 
-  return { use, wholeBox, notANumber, holds, tellAgain };
+  return { use, wholeBox, follows, notANumber, holds, tellAgain };
 })();

@@ -212,7 +212,7 @@ function drawBoard() {
   if (!board) return;
   $("board-box").hidden = false;
   const typing = typedIn($("board"));
-  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain, wholeBox });
+  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain, wholeBox, follows });
   if (!unsent) dropNotSent();  // a "not sent" the board keeps for this version: known since
   if (typing) typeOn(typing);
   amountBoxes.tellAgain();
@@ -246,10 +246,11 @@ function typeOn({ node, key, caret }) {
   try { again.setSelectionRange(...caret); } catch { /* a field that takes no caret */ }
 }
 
-// A board's boxes for a whole amount (tools.wholeBox) and what they say of an amount
-// they may not send, in or out of a form: amount-boxes.js, loaded before this page's
-// script, told here where the page's words, fields and board are.
-const { wholeBox, notANumber } = amountBoxes;
+// A board's boxes for a whole amount (tools.wholeBox; tools.follows for one whose bounds
+// follow another field) and what they say of an amount they may not send, in or out of
+// a form: amount-boxes.js, loaded before this page's script, told here where the page's
+// words, fields and board are.
+const { wholeBox, follows, notANumber } = amountBoxes;
 amountBoxes.use({ words: () => (frame ? frame.words : null), keyOf: fieldKey, board: () => $("board") });
 
 // A board drawn again by its own timers (Derby Cast's call read part by part): now, or
@@ -450,9 +451,52 @@ function render(next, whole = false) {
     replay.href = `/t/${tableId}/replay?${query}`;
   }
   if (before) settle(before, spots, mine);
+  placeBack();
   placePin();
   if (mode === "seat") keepSeat(seatName(frame.seat));
 }
+
+// A reload keeps the player where she was on the page. The browser's own restoring of
+// the scroll comes before the first frame is drawn (the page is empty till its stream
+// brings one), so a phone scrolled down to the race card or the news came back at the
+// top. Where she was is kept for the tab's life (as the drafts are), per page address,
+// when the page goes (or is hidden: a phone may drop a hidden tab unasked), and the
+// first frame drawn takes her back there; the browser's own restoring is off. Every
+// game's page is this one: the same for each. A page opened afresh starts at its top.
+const PLACE_KEY = `homestretch-place:${location.pathname}`;
+let placeKept = null;  // where to go back to, till the first frame is drawn
+try { placeKept = JSON.parse(sessionStorage.getItem(PLACE_KEY)); } catch { /* storage off: the top */ }
+if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+let placeTaken = false;  // the first frame drawn (and the place gone back to)
+const OWN_SCROLL = ["wheel", "touchstart", "pointerdown", "keydown"];
+function placeBack() {
+  if (placeTaken) return;
+  placeTaken = true;
+  const y = placeKept && Number.isFinite(placeKept.y) ? placeKept.y : 0;
+  const tall = placeKept && Number.isFinite(placeKept.h) ? placeKept.h : 0;
+  if (y <= 0) return;
+  const page = document.documentElement;
+  const there = () => { window.scrollTo(0, y); return page.scrollHeight >= tall - 1; };
+  if (there()) return;
+  // the page drawn shorter than it was (a board that draws the rest a moment later: a
+  // race watched, its call and then its sheets): taken back there as it grows (what
+  // grows above moved the place down), till it is as tall as it was, or the player
+  // scrolls or taps herself
+  const grown = new ResizeObserver(() => { if (there()) stop(); });
+  const stop = () => {
+    grown.disconnect();
+    OWN_SCROLL.forEach((kind) => window.removeEventListener(kind, stop, true));
+  };
+  grown.observe(page);
+  OWN_SCROLL.forEach((kind) => window.addEventListener(kind, stop, { capture: true, passive: true }));
+  setTimeout(stop, 10000);
+}
+function keepPlace() {
+  if (!placeTaken) return;  // gone before a frame came: what was kept stays
+  try { sessionStorage.setItem(PLACE_KEY, JSON.stringify({ y: Math.round(window.scrollY), h: document.documentElement.scrollHeight })); } catch { /* storage full or off */ }
+}
+window.addEventListener("pagehide", keepPlace);
+document.addEventListener("visibilitychange", () => { if (document.hidden) keepPlace(); });
 
 // The seats this browser holds (seats-held.js: several a table, every game), this one
 // among them, so an invitation opened here again leads back to it (seat-kept.js), the

@@ -74,6 +74,43 @@ def test_the_dealings_boxes_are_bounded_by_fifties_and_a_rings_tickets(driver: M
     assert boxes["lend"]["most"] == s.cash[seat]
 
 
+def test_a_rings_stake_box_is_bounded_by_its_tickets_and_the_proposers_fifties(
+    driver: Make,
+) -> None:
+    """The partner's stake, one box a ring's tickets: at most all but one fifty of the
+    tickets' price, at least what the proposer cannot pay of it (1 when he can pay all
+    but one fifty), each bound where the rules first refuse a stake, in their words."""
+    d = driver(players=4)
+    s = d.state
+    d.auction({2: 0, 3: 1})
+    seat = s.to_act()[0]
+    s.cash[seat] = 8
+    other = next(b for b in range(4) if b != seat)
+    stakes = s.view(seat)["amounts"]["ring_stake"]
+    assert len(stakes) == 10  # tickets 1 to 10 (ring_tickets' most)
+    for tickets, box in enumerate(stakes, start=1):
+        assert box["most"] == 3 * tickets - 1
+        assert box["least"] == max(1, 3 * tickets - 8)
+        _held_to(s, seat, box, lambda n, k=tickets: OfferRing(7, k, other, n))
+    assert stakes[0]["below"] == "the partner puts in 1 to 2 of the 3 fifties"
+    assert stakes[3]["below"] == (
+        "you have 8 fifties: the partner puts in at least 4 of the 12 fifties"
+    )
+
+
+def test_the_sum_to_be_repaid_is_at_least_the_sum_lent_in_the_rules_words(driver: Make) -> None:
+    """What a borrower is to owe has no bound of its own, only the sum lent beside it:
+    the view gives the words for less (the page takes its least from the sum typed)."""
+    d = driver(players=4)
+    s = d.state
+    d.auction({})
+    seat = s.to_act()[0]
+    other = next(b for b in range(4) if b != seat)
+    words = s.view(seat)["amounts"]["repay"]["below"]
+    assert s.why_illegal(seat, OfferLoanTerms(other, 4, 3)) == words
+    assert s.why_illegal(seat, OfferLoanTerms(other, 4, 4)) is None
+
+
 def test_the_payback_box_is_bounded_by_the_borrowers_fifties(driver: Make) -> None:
     d = driver(players=4)
     s = d.state

@@ -42,6 +42,7 @@ PAY_RANGE = "you can pay 1 to {most} fifties"
 OFFER_RANGE = "you can offer 0 to {most} fifties"
 LEND_RANGE = "you can lend 1 to {most} fifties"
 PRICE_RANGE = "the price must be 0 to {most} (the buyer's fifties)"
+REPAY_LEAST = "the borrower must owe at least what is lent"
 """What ``why_illegal`` says of an amount outside what the rules take (``most`` the
 fifties that bound it), and what the page's amount boxes say before sending (``amounts``)."""
 
@@ -185,7 +186,7 @@ def why_illegal(state: AcrossState, seat: int, action: Dealing) -> str | None:
         if not 1 <= action.amount <= cash:
             return LEND_RANGE.format(most=cash)
         if isinstance(action, OfferLoanTerms) and action.repay < action.amount:
-            return "the borrower must owe at least what is lent"
+            return REPAY_LEAST
         return None
     if action.horse not in sellable(state, seat):
         return f"#{action.horse} is not yours to sell (or is in hock)"
@@ -202,13 +203,21 @@ def amounts(state: AcrossState, seat: int) -> JSON:
     auction refuse it with), so the page says them before sending: per box its
     ``least``, ``most``, ``below`` (said of less than the least) and ``above`` (of more
     than the most; the bid's has ``{amount}`` for the amount typed). ``sell`` is one a
-    buyer, by seat (the price is bounded by the buyer's fifties); ``bid`` only while a
-    horse is on the block."""
+    buyer, by seat (the price is bounded by the buyer's fifties); ``ring_stake`` one a
+    ring's tickets, from 1 (the partner's stake is bounded by the tickets' price and what
+    the proposer can pay of it); ``repay`` (what a loan's borrower is to owe) has no
+    bounds of its own, only ``below``: its least is the amount lent, typed beside it;
+    ``bid`` only while a horse is on the block."""
     cash = state.cash[seat]
 
     def span(least: int, most: int, words: str) -> JSON:
         said = words.format(most=most)
         return {"least": least, "most": most, "below": said, "above": said}
+
+    def stake(tickets: int) -> JSON:
+        least, most, below = rings.stake_bounds(cash, tickets)
+        above = rings.STAKE_RANGE.format(most=most, total=most + 1)
+        return {"least": least, "most": most, "below": below, "above": above}
 
     boxes: dict[str, Any] = {
         "payback": span(1, cash, PAY_RANGE),
@@ -216,6 +225,8 @@ def amounts(state: AcrossState, seat: int) -> JSON:
         "lend": span(1, cash, LEND_RANGE),
         "sell": [span(0, state.cash[buyer], PRICE_RANGE) for buyer in range(state.g.players)],
         "ring_tickets": span(1, rings.MOST_TICKETS, rings.TICKETS_RANGE),
+        "ring_stake": [stake(tickets) for tickets in range(1, rings.MOST_TICKETS + 1)],
+        "repay": {"below": REPAY_LEAST},
     }
     if state.phase in (AUCTION, OFFER) and state.lot is not None:
         least = state.lot.min_bid

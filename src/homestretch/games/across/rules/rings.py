@@ -19,6 +19,7 @@ from homestretch.games.across.content.loader import HORSES
 from homestretch.games.across.rules.actions import OfferRing
 from homestretch.games.across.rules.phases import BETTING
 from homestretch.games.across.rules.totalizator import GROUP_WINDOWS, TICKET_PRICE, eligible_horses
+from homestretch.games.across.rules.words import fifties
 
 if TYPE_CHECKING:
     from homestretch.core.protocol import JSON
@@ -28,6 +29,25 @@ if TYPE_CHECKING:
 MOST_TICKETS = 10
 """A bound on one ring's tickets (any number could be typed otherwise)."""
 TICKETS_RANGE = "a ring buys 1 to {most} tickets"
+STAKE_RANGE = "the partner puts in 1 to {most} of the {total} fifties"
+OWN_PART = "you have {cash}: the partner puts in at least {least} of the {total} fifties"
+"""What ``why_illegal`` says of a partner's stake outside ``stake_bounds`` (more than
+the most, or less than the least), and what the page's stake box says before sending
+(dealings.amounts)."""
+
+
+def stake_bounds(cash: int, tickets: int) -> tuple[int, int, str]:
+    """The partner's stake in a ring of ``tickets`` proposed by a player holding ``cash``
+    fifties: at least 1 and what the proposer cannot pay of the tickets' price, at most
+    all but one fifty of it; and the words for less than that least."""
+    total = TICKET_PRICE * tickets
+    least = max(1, total - cash)
+    below = STAKE_RANGE if least == 1 else OWN_PART
+    return (
+        least,
+        total - 1,
+        below.format(most=total - 1, total=total, least=least, cash=fifties(cash)),
+    )
 
 
 @dataclass(frozen=True)
@@ -57,12 +77,10 @@ def why_illegal(state: AcrossState, seat: int, action: OfferRing) -> str | None:
         return TICKETS_RANGE.format(most=MOST_TICKETS)
     if not 0 <= action.partner < state.g.players or action.partner == seat:
         return f"there is no other player {action.partner + 1}"  # seats said from 1
-    total = TICKET_PRICE * action.tickets
-    if not 1 <= action.stake < total:
-        return f"the partner puts in 1 to {total - 1} of the {total} fifties"
-    if state.cash[seat] < total - action.stake:
-        return f"your part is {total - action.stake} fifties"
-    return None
+    least, most, below = stake_bounds(state.cash[seat], action.tickets)
+    if action.stake > most:
+        return STAKE_RANGE.format(most=most, total=TICKET_PRICE * action.tickets)
+    return below if action.stake < least else None
 
 
 def why_void(state: AcrossState, offer: Offer) -> str | None:

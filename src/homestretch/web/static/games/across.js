@@ -551,6 +551,13 @@
   // sent (table.js: "Amount boxes outside a form").
   const span = (name) => (V.amounts ? V.amounts[name] : null);
   const bounded = (input, b) => T.wholeBox(input, b ? b.least : 0, b ? b.below : null, b && b.most !== undefined ? b.most : null, b ? b.above : null);
+  // A box whose bounds follow another field of its row (amount-boxes.js follows): the
+  // bounds for what the other holds, as the view gives them (null: none).
+  const following = (input, other, boundsOf) => T.follows(input, other, (value) => {
+    const b = boundsOf(value);
+    return b ? { least: b.least, says: b.below, most: b.most, mostSays: b.above } : null;
+  });
+  const whole = (text) => /^[0-9]+$/.test(text.trim());
   function amount(key, label, initial, bounds) {
     const input = node("input", null, "ab-amount");
     bounded(input, bounds);
@@ -641,9 +648,7 @@
         const h = choice("sellHorse", W.horse_to_sell, mine);
         const to = choice("sellTo", W.buyer, others);
         const n = amount("sellPrice", W.asking_price, 5);
-        const fit = () => bounded(n, (span("sell") || [])[Number(to.value)]);  // the buyer's fifties bound it
-        to.addEventListener("change", fit);
-        fit();
+        following(n, to, (buyer) => (span("sell") || [])[Number(buyer)]);  // the buyer's fifties bound it
         bar.append(node("span", W.sell), h, node("span", W.to), to, node("span", W.for), n,
           anyTurn(dealButton(W.offer_to_sell, "ab-offer-sell", () => ({ kind: "sell", horse: Number(h.value), buyer: Number(to.value), price: Number(n.value) }))));
         s.append(bar);
@@ -655,6 +660,9 @@
       const k = amount("ringTickets", W.ring_tickets, 1, span("ring_tickets"));
       const to = choice("ringWith", W.ring_partner, others);
       const n = amount("ringStake", W.partner_fifties, 1);
+      // the tickets typed bound it: 1 to all but one fifty of their price, and at least
+      // what this player cannot pay of it
+      following(n, k, (count) => (whole(count) ? (span("ring_stake") || [])[Number(count) - 1] : null));
       // a sentence on the screen, each box with its words ("Ring: [2] tickets on [#5] with
       // [Ann] who puts in [3] of the 6 fifties"), each box kept on a line with its words
       const onWord = node("span");
@@ -677,6 +685,8 @@
     const to = choice("lendTo", W.borrower, others);
     const n = amount("lendAmount", W.amount_lent, 5, span("lend"));
     const back = amount("lendBack", W.to_be_repaid, 5);
+    const repay = span("repay");  // at least the sum lent, typed beside it
+    following(back, n, (lent) => (whole(lent) && repay ? { least: Number(lent), below: repay.below } : null));
     bar.append(node("span", W.lend), to, n, node("span", W.to_be_repaid), back,
       anyTurn(dealButton(W.offer_loan_button, "ab-offer-lend", () => ({ kind: "lend_terms", borrower: Number(to.value), amount: Number(n.value), repay: Number(back.value) }))));
     s.append(bar);
