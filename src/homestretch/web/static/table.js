@@ -213,7 +213,7 @@ function drawBoard() {
   $("board-box").hidden = false;
   const typing = typedIn($("board"));
   board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain, wholeBox, follows });
-  if (!unsent) dropNotSent();  // a "not sent" the board keeps for this version: known since
+  if (!unsent) dropNotSent();  // a "not sent" a board drew again at this version: the table is known again
   if (typing) typeOn(typing);
   amountBoxes.tellAgain();
 }
