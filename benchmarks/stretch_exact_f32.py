@@ -31,12 +31,17 @@ error of one call's held and weighed.
 float32 sums into float64), paired against today's (the least of ``--tries`` per
 outcome, as stretch_exact_pairs.py), and the change of place, show and bound by horse,
 each outcome weighted by its chance. ``--skip``: the copy's ``_two_q_sets`` does
-nothing (its answer is wrong), so the ratio is the most any faster one could reach.
+nothing (its answer is wrong), so the ratio is the most any faster one could reach;
+``--pad``: the float32 lanes padded with zeros to a multiple of 64 (the float32 loops
+take four vectors of 16 a step) and each row starting a cache line.
+
+``counts``: how many calls ``_two_q_sets`` gets an outcome and how many lanes each (a
+copy recording them through the interpreter).
 
 Results and the decision (not built): docs/stretch-exact-design.md, journal, 2026-12-07
-(xf32). Run with `.venv/bin/python benchmarks/stretch_exact_f32.py totals|kernel|whole
-[--skip] [--horses 12] [--tries 3]`. Copies are compiled into /tmp/xf32_variants (kept, so a
-second run loads them from Numba's cache).
+(xf32). Run with `.venv/bin/python benchmarks/stretch_exact_f32.py
+totals|kernel|whole|counts [--skip | --pad] [--horses 12] [--tries 3]`. Copies are
+compiled into /tmp/xf32_variants (kept, so a second run loads them from Numba's cache).
 """
 
 from __future__ import annotations
@@ -169,6 +174,75 @@ def two_q_sets_skipped(source: str) -> str:
     return source[:start] + skipped + source[end:]
 
 
+COUNTED = """
+from numba import objmode
+
+CALLS = []
+
+
+def _record(n):
+    CALLS.append(n)
+"""
+
+
+def two_q_sets_counted(source: str) -> str:
+    """exact_compiled's source with each call of ``_two_q_sets`` recording its lanes n in
+    ``CALLS`` (through the interpreter: for counting, not timing)."""
+    start = source.index("@kernel\ndef _two_q_sets(")
+    end = source.index("@kernel\ndef _two_q_done(")
+    body = source[start:end]
+    old = "    horses = r.shape[0]\n    rab, aab"
+    counted = body.replace(old, "    with objmode():\n        _record(n)\n" + old, 1)
+    assert counted != body
+    return source[:start] + counted + source[end:] + COUNTED
+
+
+def counts(options: argparse.Namespace) -> None:
+    """How many calls ``_two_q_sets`` gets an outcome, and how many lanes each."""
+    found = inputs_of(options.horses)
+    copy = variant("xf32_two_q_sets_counted", SOURCE, [], two_q_sets_counted)
+    for _, t, clean, dq, loosen in found:
+        by_part(copy, copy.three_in_window, t, clean, dq, loosen)
+    n = np.array(copy.CALLS)
+    edges = [0, 8, 16, 32, 64, 96, 128, 256, 10**9]
+    print(f"{options.horses} horses, {len(found)} outcomes: {n.size} calls of _two_q_sets, "
+          f"{n.size / len(found):.0f} an outcome, {n.sum()} lanes ({n.mean():.1f} a call)")  # fmt: skip
+    for low, high in zip(edges, edges[1:], strict=False):
+        inside = (n > low) & (n <= high)
+        print(f"  lanes {low + 1:>4}-{high if high < 10**9 else '':<4}: {inside.sum():6d} calls,"
+              f" {n[inside].sum() / n.sum():.2f} of the lanes")  # fmt: skip
+
+
+PADDED_WRAPPER = """    horses = r.shape[0]
+    m = (n + 63) // 64 * 64  # whole vectors of 16, four at a time
+    size = horses * m
+    space = np.zeros(4 * size + 4 * m + 16, np.float32)
+    skip = (-space.ctypes.data) % 64 // 4  # each row starting a cache line
+    block = space[skip : skip + 4 * size + 4 * m]
+    r32, a32 = block[:size].reshape((horses, m)), block[size : 2 * size].reshape((horses, m))
+    h32 = block[2 * size : 3 * size].reshape((horses, m))
+    w32 = block[3 * size : 4 * size].reshape((horses, m))
+    lanes32 = block[4 * size :].reshape((4, m))
+"""
+
+
+def two_q_sets_32_padded(source: str) -> str:
+    """``two_q_sets_32`` with the float32 lanes padded with zeros to a multiple of 64 (four
+    vectors of 16, as today's float64 ones are padded to 32 where short) and each row
+    starting a cache line."""
+    text = two_q_sets_32(source)
+    old = """    horses = r.shape[0]
+    r32, a32 = np.empty((horses, n), np.float32), np.empty((horses, n), np.float32)
+    h32, w32 = np.zeros((horses, n), np.float32), np.zeros((horses, n), np.float32)
+    lanes32 = np.empty((4, n), np.float32)
+"""
+    assert text.count(old) == 1
+    text = text.replace(old, PADDED_WRAPPER)
+    call = "_two_q_sets_32(sets.astype(np.float32), r32, a32, n, h32, w32, lanes32)"
+    assert text.count(call) == 1
+    return text.replace(call, call.replace(", n,", ", m,"))
+
+
 def variant(name: str, source: Path, changes: list[tuple[str, str, int]], edit: Any = None) -> Any:
     """``source`` with ``changes`` made (each found exactly as often as said), written to
     FOLDER as ``name``.py (only if changed: Numba's cache is kept by the file's time) and
@@ -298,11 +372,13 @@ def kernel_alone(options: argparse.Namespace) -> None:
     """Step 2: ``_two_q_sets`` in float32 against today's, alone, on real window rows."""
     found = inputs_of(options.horses)
     copy = variant("xf32_two_q_sets_32", SOURCE, [], two_q_sets_32)
+    padded = variant("xf32_two_q_sets_32_padded", SOURCE, [], two_q_sets_32_padded)
     kernels = {
         "f64 (today)": exact_compiled._two_q_sets,
         "f32": copy._two_q_sets_32,
         "f32 products, f64 sums": copy._two_q_sets_mixed,
         "f32 with conversions": copy._two_q_sets,
+        "f32 padded to 64, with conversions": padded._two_q_sets,
     }
     rng = np.random.default_rng(7)
     _, t, *_ = found[0]
@@ -311,7 +387,7 @@ def kernel_alone(options: argparse.Namespace) -> None:
     horses = t.c.shape[0]
     print(f"{options.horses} horses, {sets_rows.shape[0]} window rows with a set not 0, "
           f"{(sets_rows != 0).mean():.2f} of their sets not 0")  # fmt: skip
-    for n in (8, 16, 32, 96, 256):
+    for n in (8, 16, 32, 94, 96, 256):
         rows = sets_rows[rng.integers(0, sets_rows.shape[0], 40)]
         r = 1 + rng.random((horses, n)) * 0.5
         a = rng.random((horses, n)) * 0.2 * r
@@ -353,6 +429,8 @@ def whole(options: argparse.Namespace) -> None:
     found = inputs_of(options.horses)
     if options.skip:
         copy = variant("xf32_two_q_sets_skipped", SOURCE, [], two_q_sets_skipped)
+    elif options.pad:
+        copy = variant("xf32_two_q_sets_32_padded", SOURCE, [], two_q_sets_32_padded)
     else:
         copy = variant("xf32_two_q_sets_32", SOURCE, [], two_q_sets_32)
     versions = [exact_compiled, copy]
@@ -368,7 +446,7 @@ def whole(options: argparse.Namespace) -> None:
                 least[which, index] = min(least[which, index], time.process_time() - start)
     old, new = least.sum(axis=1)
     print(f"{options.horses} horses, windows and key-pair sums, one thread: today {old:.3f} s, "
-          f"{'no' if options.skip else 'float32'} _two_q_sets {new:.3f} s, ratio {new / old:.3f}")  # fmt: skip
+          f"{'no' if options.skip else 'padded float32' if options.pad else 'float32'} _two_q_sets {new:.3f} s, ratio {new / old:.3f}")  # fmt: skip
     print(f"(the least of {options.tries} tries of each outcome, summed)")
     for name, values in zip(("place", "show", "bound"), change, strict=True):
         print(f"change of {name} in the answer, largest over horses: {np.abs(values).max():.2e}")
@@ -376,15 +454,17 @@ def whole(options: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("step", choices=("totals", "kernel", "whole"))
+    parser.add_argument("step", choices=("totals", "kernel", "whole", "counts"))
     parser.add_argument("--horses", type=int, default=12)
     parser.add_argument("--tries", type=int, default=3)
     parser.add_argument("--skip", action="store_true", help="whole: _two_q_sets doing nothing")
+    parser.add_argument("--pad", action="store_true", help="whole: float32 lanes padded to 64")
     options = parser.parse_args()
     _keep_freed_memory()
     exact_compiled.warm_up()
     assert exact_compiled_three.three_in_window is exact_compiled.three_in_window
-    {"totals": totals, "kernel": kernel_alone, "whole": whole}[options.step](options)
+    steps = {"totals": totals, "kernel": kernel_alone, "whole": whole, "counts": counts}
+    steps[options.step](options)
 
 
 if __name__ == "__main__":
