@@ -172,3 +172,41 @@ def test_totopoly_a_bid_typed_survives_a_reload_until_a_move_is_made(
         page.locator("#tp-moves button", has_text="Pass").click()
         shows(page, bidder["version"] + 1)
         _drafts_after_move(page, game_id, seat, {})
+
+
+def test_across_a_dealing_refused_after_a_reload_stays_typed_through_the_next_redraw(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    """A loan typed, the page reloaded, then the offer refused by the rules (Bob's offer to
+    her is answered first, R16): the next frame drawn (her answer, from another device)
+    shows what she typed, not the boxes' first values (to Bob, 5 and 5). It was in the
+    page's keeping alone after the reload, and the refusal dropped it from there."""
+    with shared_server.visit() as address:
+        links, tokens, _ = across_at_its_first_auction(address, SEATS)
+        game_id = links["id"]
+        version = frame(address, game_id, tokens[0])["version"]
+        ann = phone()
+        ann.goto(links["seats"][0]["link"])
+        shows(ann, version)
+        lend = ann.locator(".ab-lend")
+        to, amounts = lend.locator("select"), lend.locator("input")
+        to.select_option("2")  # to Cy
+        amounts.nth(0).fill("7")
+        amounts.nth(1).fill("9")
+        ann.reload()
+        shows(ann, version)
+        loan = {"kind": "lend_terms", "borrower": 0, "amount": 1, "repay": 1}
+        shows(ann, move(address, game_id, tokens[1], loan))
+        lend.locator(".ab-offer-lend").click()
+        expect(lend.locator(".ab-refused")).to_have_text("answer Bob first")
+        shows(ann, move(address, game_id, tokens[0], {"kind": "answer", "accept": False}))
+        expect(to).to_have_value("2")
+        expect(amounts.nth(0)).to_have_value("7")
+        expect(amounts.nth(1)).to_have_value("9")
+        # changed by her, the change is what a redraw keeps
+        amounts.nth(0).fill("6")
+        asked = next(f for f in (frame(address, game_id, t) for t in tokens) if f["legal"])
+        bid = next(a["action"] for a in asked["legal"] if a["action"]["kind"] in ("bid", "pass"))
+        shows(ann, move(address, game_id, tokens[asked["seat"]], bid))  # on the block
+        expect(amounts.nth(0)).to_have_value("6")
+        expect(amounts.nth(1)).to_have_value("9")

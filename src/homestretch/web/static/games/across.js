@@ -52,9 +52,16 @@
   async function sendFrom(sender, action) {
     const box = sender.closest("[data-say]");
     // the fields of the row it was sent from: their drafts go once the move is made
-    const used = [...sender.parentElement.querySelectorAll("[data-keep]")].map((field) => field.dataset.keep);
+    const fields = [...sender.parentElement.querySelectorAll("[data-keep]")];
+    const used = fields.map((field) => field.dataset.keep);
+    const sent = fields.map((field) => [field.dataset.keep, field.value]);
     const answer = await T.send({ action }, used);
     if (!answer.refused) used.forEach((key) => { delete DRAFT[key]; });
+    // refused by the rules, they are no longer kept for a reload (tools.send), but the
+    // screen goes on showing them through the next redraws until the player changes them
+    // (after a reload, what was typed before it was in the page's keeping alone: a redraw
+    // showed the boxes' first values); what he typed while the move was on its way stays
+    else sent.forEach(([key, value]) => { if (DRAFT[key] === undefined) DRAFT[key] = value; });
     refusal = answer.refused && box ? { say: box.dataset.say, text: answer.refused, version: document.body.dataset.version } : null;
     sayRefusal();
   }
