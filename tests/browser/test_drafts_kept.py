@@ -11,17 +11,22 @@ from contextlib import suppress
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from tests.browser.table_pages import (
     SharedServer,
     across_at_its_first_auction,
     frame,
+    held_on_its_way,
     move,
+    moves_sent,
     shows,
+    totopoly_asked_to_bid_again,
+    totopoly_until_asked_to_bid,
 )
 from tests.browser.test_across_for_you import SEATS
 from tests.browser.test_stretch_betting_phone import new_race
+from tests.browser.test_taps import _bob
 from tests.browser.test_totopoly_table_talk import _move, _open, _until
 
 pytestmark = pytest.mark.browser
@@ -210,3 +215,37 @@ def test_across_a_dealing_refused_after_a_reload_stays_typed_through_the_next_re
         shows(ann, move(address, game_id, tokens[asked["seat"]], bid))  # on the block
         expect(amounts.nth(0)).to_have_value("6")
         expect(amounts.nth(1)).to_have_value("9")
+
+
+def test_totopoly_a_bid_kept_below_the_risen_least_is_said_by_its_box_after_a_stale_refusal(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """A bid its box took, refused as stale (Bob bid on another device while it was on
+    its way, and the bidding came round to him again): the bid is kept to press again, and
+    the box shows it, now under the least. Its own line says the least in the rules' words
+    at once, and pressing sends nothing; it was shown in silence, as if it would do."""
+    with shared_server.visit() as address:
+        page, game_id, token = _bob(browser, address)
+        seen = totopoly_until_asked_to_bid(address, game_id, token)
+        shows(page, seen["version"])
+        typed = str(int(seen["view"]["lot"]["bid"]) + 1)
+        box = page.locator(".tp-amount-bid input")
+        box.fill(typed)
+        held_on_its_way(page, lambda: totopoly_asked_to_bid_again(address, game_id, [token], 0))
+        page.locator(".tp-amount-bid button").click()
+        form = page.locator(".tp-amount-bid")
+        expect(form.locator(".tp-refused")).to_contain_text("The table moved on")
+        now = frame(address, game_id, token)
+        shows(page, now["version"])
+        bounds = now["view"]["amounts"]["bid"]
+        assert int(typed) < bounds["least"], (typed, bounds)
+        expect(box).to_have_value(typed)  # kept, his to change
+        expect(form.locator(".box-says")).to_have_text(bounds["below"])
+        expect(box).to_have_attribute("aria-invalid", "true")
+        sent = moves_sent(page)
+        form.locator("button").click()
+        expect(form.locator(".box-says")).to_have_text(bounds["below"])
+        assert sent == []
+        box.fill(str(bounds["least"]))  # a bid it takes: the line goes
+        expect(form.locator(".box-says")).to_have_count(0)
+        page.context.close()

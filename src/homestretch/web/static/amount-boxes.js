@@ -159,6 +159,16 @@ const amountBoxes = (() => {
     lineOf.get(wrong[0]).scrollIntoView({ block: "nearest" });
     return false;
   }
+  // A box drawn anew holding an amount kept from before (a draft typed before the bounds
+  // moved: Totopoly's bid box holding "7" once another's bid made its least 10, shown again
+  // after a move refused as stale): an amount its bounds no longer take is said at once in
+  // its line, as follows does when another field moves them, not kept in silence for the
+  // player to press and be stopped (a blank or what is no number waits for the press).
+  function sayHeld(box) {
+    if (!wholeBoxOf(box) || !page.words() || !/^[0-9]+$/.test(box.value.trim())) return;
+    const text = amiss(box);
+    if (text) tell(box, text);
+  }
   function tellAgain() {
     const board = page.board();
     [...told].forEach((key) => {
@@ -185,5 +195,5 @@ const amountBoxes = (() => {
     if (text && box.form && [...box.form.elements].find((node) => node.matches(":invalid")) === box) box.focus({ preventScroll: true });
   }, true);
 
-  return { use, wholeBox, follows, notANumber, holds, tellAgain };
+  return { use, wholeBox, follows, notANumber, holds, tellAgain, sayHeld };
 })();

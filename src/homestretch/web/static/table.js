@@ -212,7 +212,7 @@ function drawBoard() {
   if (!board) return;
   $("board-box").hidden = false;
   const typing = typedIn($("board"));
-  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain, wholeBox, follows });
+  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain, wholeBox, follows, sayHeld });
   if (!unsent) dropNotSent();  // a "not sent" a board drew again at this version: the table is known again
   if (typing) typeOn(typing);
   amountBoxes.tellAgain();
@@ -250,7 +250,7 @@ function typeOn({ node, key, caret }) {
 // follow another field) and what they say of an amount they may not send, in or out of
 // a form: amount-boxes.js, loaded before this page's script, told here where the page's
 // words, fields and board are.
-const { wholeBox, follows, notANumber } = amountBoxes;
+const { wholeBox, follows, notANumber, sayHeld } = amountBoxes;
 amountBoxes.use({ words: () => (frame ? frame.words : null), keyOf: fieldKey, board: () => $("board") });
 
 // A board drawn again by its own timers (Derby Cast's call read part by part): now, or
@@ -896,9 +896,12 @@ function send(move, drafts = []) {
 
 // A refused move's reason scrolled into sight (on a phone, a line drawn under a button
 // pressed at the screen's foot is below it): the line the board put where the move was
-// made (role="alert"), else the page's own line at its top.
+// made (role="alert"), else the page's own line at its top. An amount box's own line
+// (amount-boxes.js: a kept bid the table's new least no longer takes, said as the board
+// is drawn anew) may stand above it in the same row: the board's line is the one sought.
 function showRefusal() {
-  const said = [...$("board").querySelectorAll("[role=alert]")].find((line) => line.textContent.trim() && line.getClientRects().length);
+  const lines = [...$("board").querySelectorAll("[role=alert]")].filter((line) => line.textContent.trim() && line.getClientRects().length);
+  const said = lines.find((line) => !line.classList.contains("box-says")) || lines[0];
   const line = said || ($("error").hidden ? null : $("error"));
   if (line) line.scrollIntoView({ block: "nearest" });
 }

@@ -476,11 +476,15 @@
 
   // What is typed in the amount boxes (and the horse picked to back) is kept for this
   // table and seat through a reload (tools.draft) until the player makes a move: every
-  // move of his ends the decision they were typed for.
+  // move of his ends the decision they were typed for. An amount kept that the box's
+  // bounds no longer take (typed before another's bid raised the least, and shown again
+  // after his bid was refused as stale) is said at once by the box's own line, in the
+  // rules' words: he sees why before pressing, and what he typed is his to change.
   const TYPED = ["bid", "bet", "offer", "bet-horse"].map((key) => `tp-${key}`);
   function kept(tools, field, key) {
     const value = tools.draft.get(key);
     if (value !== undefined && (field.tagName !== "SELECT" || [...field.options].some((o) => o.value === value))) field.value = value;
+    if (value !== undefined && tools.sayHeld) tools.sayHeld(field);
     const typed = () => tools.draft.set(key, field.value);
     field.addEventListener("input", typed);
     field.addEventListener("change", typed);
