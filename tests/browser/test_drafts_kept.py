@@ -1,7 +1,8 @@
 """What a player has half typed on a phone (an amount, a horse picked) is there again
 after a reload, at each game's board: kept for the table and the seat (the tab's
-sessionStorage), until the move is made or the rules refuse it; a move refused only as
-stale (the table moved on) keeps it to press again."""
+sessionStorage), until the move is made or the rules refuse it (the screen then goes on
+showing it through redraws until the player changes it); a move refused only as stale
+(the table moved on) keeps it to press again, an amount its box no longer takes said."""
 
 from __future__ import annotations
 
