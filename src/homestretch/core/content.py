@@ -23,6 +23,7 @@ from homestretch.core.inputs import (
     read_text,
     safe_text,
     shown,
+    shown_path,
     shown_value,
     text_problem,
     whole_number,
@@ -236,18 +237,19 @@ def content_folder(folder: Path, what: str, marker: str, copy: str) -> Path:
     if (folder / marker).is_file():
         return folder
     if folder.is_file():
-        problem = f"is a file, not a {what} folder: name the folder that holds it ({folder.parent})"
+        above = shown_path(folder.parent)  # each folder named as the person reads it
+        problem = f"is a file, not a {what} folder: name the folder that holds it ({above})"
     elif folder.is_dir():
         inside = [p for p in sorted(folder.iterdir()) if (p / marker).is_file()]
         problem = f"is not a {what} folder (it has no {marker})" + (
-            f"; the one inside it is {inside[0]}" if inside else f": {copy}"
+            f"; the one inside it is {shown_path(inside[0])}" if inside else f": {copy}"
         )
     else:
         try:
             beside = [p.name for p in folder.parent.iterdir() if (p / marker).is_file()]
         except OSError:  # its parent is not there either
             beside = []
-        near = either_of([str(folder.parent / n) for n in nearest_all(folder.name, beside)])
+        near = either_of([shown_path(folder.parent / n) for n in nearest_all(folder.name, beside)])
         problem = f"no such {what} folder" + (f"; did you mean {near}?" if near else f": {copy}")
     raise ContentError(folder, problem)
 
