@@ -412,9 +412,10 @@ def check_digest(folder: Path, stored: str | None, what: str) -> None:
     run was made with. A run saved before digests (``stored`` None) kept the folder as it
     was typed, often relative to where it was run: it is refused only when the folder is
     not there, since nothing else about it can be checked here."""
+    named = shown_path(folder)  # the kept path as the person reads it from here
     if stored is None:
         if not folder.is_dir() and folder.is_absolute():
-            raise HomestretchError(f"this run used the {what} in {folder}, which is gone")
+            raise HomestretchError(f"this run used the {what} in {named}, which is gone")
         if not folder.is_dir():
             raise HomestretchError(
                 f"this run used the {what} in {folder} (as typed, relative to the folder it "
@@ -424,11 +425,11 @@ def check_digest(folder: Path, stored: str | None, what: str) -> None:
         return
     if not folder.is_dir():
         raise HomestretchError(
-            f"this run used the {what} in {folder}, which is gone; "
+            f"this run used the {what} in {named}, which is gone; "
             "put it back to replay or resume the run exactly"
         )
     if folder_digest(folder) != stored:
         raise HomestretchError(
-            f"the {what} in {folder} changed after this run was saved, so it cannot be "
+            f"the {what} in {named} changed after this run was saved, so it cannot be "
             "replayed or resumed exactly; restore the files the run used"
         )
