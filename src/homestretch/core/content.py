@@ -23,6 +23,7 @@ from homestretch.core.inputs import (
     read_text,
     safe_text,
     shown,
+    shown_path,
     shown_value,
     text_problem,
     whole_number,
@@ -236,18 +237,19 @@ def content_folder(folder: Path, what: str, marker: str, copy: str) -> Path:
     if (folder / marker).is_file():
         return folder
     if folder.is_file():
-        problem = f"is a file, not a {what} folder: name the folder that holds it ({folder.parent})"
+        above = shown_path(folder.parent)  # each folder named as the person reads it
+        problem = f"is a file, not a {what} folder: name the folder that holds it ({above})"
     elif folder.is_dir():
         inside = [p for p in sorted(folder.iterdir()) if (p / marker).is_file()]
         problem = f"is not a {what} folder (it has no {marker})" + (
-            f"; the one inside it is {inside[0]}" if inside else f": {copy}"
+            f"; the one inside it is {shown_path(inside[0])}" if inside else f": {copy}"
         )
     else:
         try:
             beside = [p.name for p in folder.parent.iterdir() if (p / marker).is_file()]
         except OSError:  # its parent is not there either
             beside = []
-        near = either_of([str(folder.parent / n) for n in nearest_all(folder.name, beside)])
+        near = either_of([shown_path(folder.parent / n) for n in nearest_all(folder.name, beside)])
         problem = f"no such {what} folder" + (f"; did you mean {near}?" if near else f": {copy}")
     raise ContentError(folder, problem)
 
@@ -410,9 +412,10 @@ def check_digest(folder: Path, stored: str | None, what: str) -> None:
     run was made with. A run saved before digests (``stored`` None) kept the folder as it
     was typed, often relative to where it was run: it is refused only when the folder is
     not there, since nothing else about it can be checked here."""
+    named = shown_path(folder)  # the kept path as the person reads it from here
     if stored is None:
         if not folder.is_dir() and folder.is_absolute():
-            raise HomestretchError(f"this run used the {what} in {folder}, which is gone")
+            raise HomestretchError(f"this run used the {what} in {named}, which is gone")
         if not folder.is_dir():
             raise HomestretchError(
                 f"this run used the {what} in {folder} (as typed, relative to the folder it "
@@ -422,11 +425,11 @@ def check_digest(folder: Path, stored: str | None, what: str) -> None:
         return
     if not folder.is_dir():
         raise HomestretchError(
-            f"this run used the {what} in {folder}, which is gone; "
+            f"this run used the {what} in {named}, which is gone; "
             "put it back to replay or resume the run exactly"
         )
     if folder_digest(folder) != stored:
         raise HomestretchError(
-            f"the {what} in {folder} changed after this run was saved, so it cannot be "
+            f"the {what} in {named} changed after this run was saved, so it cannot be "
             "replayed or resumed exactly; restore the files the run used"
         )

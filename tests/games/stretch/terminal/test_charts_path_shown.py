@@ -84,3 +84,20 @@ def test_a_folder_far_off_is_named_whole(tmp_path: Path, monkeypatch: pytest.Mon
     assert shown_path("typed/charts") == "typed/charts"
     monkeypatch.chdir("/")
     assert shown_path(tmp_path / "charts") == str(tmp_path / "charts")
+
+
+def test_a_replay_refused_for_its_charts_names_the_folder_from_here(tmp_path: Path) -> None:
+    """The run keeps the whole path; the refusal of a replay whose charts changed or went
+    names it from the folder the replay is asked in."""
+    home, elsewhere = tmp_path / "races", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.copytree(STANDARD, home / "mine")
+    race = ("stretch", "run", "2009-champagne-stakes", "--seed", "5", "-f", "json")
+    run_id = str(json.loads(_command(home, *race, "--charts", "mine").stdout)["run_id"])
+    toml = home / "mine" / "chartset.toml"
+    toml.write_text(toml.read_text("utf-8") + "\n# a house rule\n", "utf-8")
+    line = _command(elsewhere, "replay", run_id, status=2).stderr
+    assert line.startswith("error: the chart set in ../races/mine changed after this run"), line
+    shutil.rmtree(home / "mine")
+    line = _command(elsewhere, "replay", run_id, status=2).stderr
+    assert line.startswith("error: this run used the chart set in ../races/mine, which is gone")

@@ -18,7 +18,7 @@ from pydantic import (
 
 from homestretch.core.content import content_folder, read_csv, screen_text
 from homestretch.core.errors import ContentError
-from homestretch.core.inputs import shown, shown_value
+from homestretch.core.inputs import shown, shown_path, shown_value
 from homestretch.games.stretch.content.cards_plain import (
     CARD_FILES,
     FACTOR_FIELDS,
@@ -303,8 +303,11 @@ def load_card_set(folder: Path | None = None) -> CardSet:
     """The card set in ``folder``, read and checked; the standard set's is kept
     (``core.kept``: read and checked again only when a file or a rule changes)."""
     if folder is not None:
-        content_folder(folder, "card-set", CARD_FILES[0], COPY_CARDS)
-        return _read_card_set(folder)
+        try:
+            content_folder(folder, "card-set", CARD_FILES[0], COPY_CARDS)
+            return _read_card_set(folder)
+        except ContentError as error:  # named as the person reads it, as --charts is
+            raise ContentError(shown_path(error.source), error.problem, error.where) from None
     import pydantic
 
     from homestretch.core import content, inputs, kept

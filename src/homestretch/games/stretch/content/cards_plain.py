@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from homestretch.core.errors import ContentError
 from homestretch.core.inputs import nearest as nearest_choice
+from homestretch.core.inputs import shown_path
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -173,7 +174,7 @@ def _own(folder: Path) -> str:
     standard set): a hint followed as printed looks in the set that was searched."""
     if folder == STANDARD_CARDS:
         return ""
-    text = str(folder)
+    text = shown_path(folder)  # as typed, or from the current folder: it works from here
     return f' --cards "{text}"' if any(c.isspace() for c in text) else f" --cards {text}"
 
 

@@ -27,7 +27,7 @@ from homestretch.core.content import (
     toml_value,
 )
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import shown, shown_path
+from homestretch.core.inputs import escape_controls, shown, shown_path
 from homestretch.core.odds import BOARD_STEPS, Odds
 from homestretch.games.stretch.content.going import Going, chart_surface, load_going_or_standard
 
@@ -471,6 +471,27 @@ def load_chart_set(folder: Path | None = None) -> ChartSet:
 COPY_CHARTS = (
     "`homestretch stretch content DIR --part charts` copies the standard set to DIR/charts"
 )
+
+
+def charts_named(charts: ChartSet, folder: Path | None, digest: str | None) -> str:
+    """The chart set as a race's header names it: its chartset.toml name, and for a copy
+    of the standard set whose files differ from the bundled ones while its name is still
+    the standard's, that it is an edited copy and where ("homestretch standard (edited
+    copy: mine/charts)"): an edited copy left with the standard's name read as the
+    standard set. ``folder`` and ``digest``: the set a run named and its files' digest
+    (``RaceGame.charts_folder``, ``charts_digest``), None for the standard set."""
+    if folder is None or digest is None or digest == _standard_digest():
+        return charts.name
+    if charts.name != read_toml(STANDARD / "chartset.toml").get("name"):
+        return charts.name  # a set named for itself
+    return f"{charts.name} (edited copy: {escape_controls(shown_path(folder))})"
+
+
+@cache
+def _standard_digest() -> str:
+    from homestretch.core.content import folder_digest
+
+    return folder_digest(STANDARD)
 
 
 @cache

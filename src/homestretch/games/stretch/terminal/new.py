@@ -12,7 +12,7 @@ from rich.markup import escape
 from homestretch.cli.common import FormatOption, OutputFormat, console, echo_json
 from homestretch.cli.plain import Table
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import output_path
+from homestretch.core.inputs import output_path, shown_path
 from homestretch.games.stretch.content.conditions import CONDITIONS
 from homestretch.games.stretch.terminal.options import CardsOption, EstimateOption
 
@@ -77,8 +77,8 @@ def new(
         mounts = field_riders(card_set, horses, named)
     except NoStandIn as exc:
         raise HomestretchError(_no_stand_in(entry[exc.index], card_set, folder)) from None
-    except ContentError as exc:  # the card set's riders.csv
-        raise HomestretchError(str(exc)) from None
+    except ContentError as exc:  # the card set's riders.csv, named as the person reads it
+        raise ContentError(shown_path(exc.source), exc.problem, exc.where) from None
     picks = [(horse, mount.jockey) for horse, mount in zip(horses, mounts, strict=True)]
     written: dict[str, Any] = {
         "name": name,
@@ -178,7 +178,7 @@ def _stand_ins(picks: list[Any], mounts: list[Any]) -> list[str]:
 
 def _no_stand_in(typed: str, card_set: Any, own_cards: Path | None) -> str:
     """-e HORSE with no @JOCKEY on a card set without the stand-in rider house-b."""
-    where = f"{own_cards}/jockeys.csv" if own_cards is not None else "the card set"
+    where = "the card set" if own_cards is None else shown_path(own_cards / "jockeys.csv")
     stand_ins = [jockey for jockey in card_set.jockeys if jockey.startswith("house-")]
     others = f" (its stand-ins: {', '.join(stand_ins)})" if stand_ins else ""
     return (
@@ -205,6 +205,6 @@ def _no_card(typed: str, exc: ContentError, own_cards: Path | None) -> str:
     inside the install), the nearest cards and the command that lists them."""
     from homestretch.games.stretch.content.cards_plain import NoSuchCard
 
-    where = f" in {exc.source}" if own_cards is not None else ""
+    where = f" in {shown_path(exc.source)}" if own_cards is not None else ""
     hint = f"{exc.nearest} ({exc.listed_by})" if isinstance(exc, NoSuchCard) else ""
     return f"-e {typed}: {exc.problem}{where}.{hint}"

@@ -15,6 +15,7 @@ from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON
+from homestretch.games.stretch.content.chart_set import charts_named
 from homestretch.games.stretch.rules.betting import MIN_TICKET, Bet, Done
 from homestretch.games.stretch.rules.engine import RaceState
 from homestretch.games.stretch.rules.finish import format_lengths
@@ -45,7 +46,7 @@ def show_header(state: RaceState, console: Console, blank: bool = True) -> None:
     clock = f" ({course})" if course else ""
     console.print(
         f"{race.distance} on the {race.surface}, {race.condition}{clock}; {mode}; "
-        f"charts: {state.charts.name}",
+        f"charts: {charts_named(state.charts, state.game.charts_folder, state.game.charts_digest)}",
         markup=False,
     )
     if blank:

@@ -1,0 +1,69 @@
+"""A copy of the standard chart set edited but left with the standard's name is said to
+be one in the race's header (it read "charts: homestretch standard", as the bundled set
+does); an unedited copy reads as the standard, a renamed one by its own name."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import run_cache
+
+STANDARD = Path(__file__).parents[4] / "src/homestretch/games/stretch/content/charts/standard"
+RACE = ("stretch", "run", "2009-champagne-stakes", "--seed", "3")
+
+
+def _run(where: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The real command run in the folder ``where``, with a store beside it."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
+        capture_output=True,
+        text=True,
+        cwd=where,
+        env={"HOMESTRETCH_DB": str(where.parent / "runs.sqlite"), "PATH": "/usr/bin:/bin"}
+        | {"COLUMNS": "200"}
+        | run_cache(),
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def _charts_line(where: Path, *args: str) -> str:
+    """The header's charts: what follows "charts: "."""
+    done = _run(where, *args)
+    (line,) = [line for line in done.stdout.splitlines() if "; charts: " in line]
+    return line.split("; charts: ", 1)[1].strip()
+
+
+def test_an_edited_copy_with_the_standard_name_is_said_to_be_one(tmp_path: Path) -> None:
+    home, elsewhere = tmp_path / "races", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for name in ("same", "edited", "renamed"):
+        shutil.copytree(STANDARD, home / name)
+    for name in ("edited", "renamed"):  # one table's cell changed
+        chart = home / name / "break.csv"
+        rows = chart.read_text(encoding="utf-8").splitlines(keepends=True)
+        cells = rows[1].rstrip("\n").split(",")
+        cells[-1] = str(int(cells[-1]) + 1)
+        chart.write_text("".join([rows[0], ",".join(cells) + "\n", *rows[2:]]), "utf-8")
+    toml = home / "renamed" / "chartset.toml"
+    toml.write_text(
+        toml.read_text("utf-8").replace('"homestretch standard"', '"fast breaks"'), "utf-8"
+    )
+    assert _charts_line(home, *RACE, "--no-save") == "homestretch standard"
+    said = {
+        name: _charts_line(home, *RACE, "--no-save", "--charts", str(home / name))
+        for name in ("same", "edited", "renamed")
+    }
+    assert said == {
+        "same": "homestretch standard",  # a copy as it was made is the standard set
+        "edited": "homestretch standard (edited copy: edited)",
+        "renamed": "fast breaks",
+    }, said
+    saved = _run(home, *RACE, "--charts", str(home / "edited"), "-f", "json")
+    run_id = str(json.loads(saved.stdout)["run_id"])  # replayed from another folder
+    replayed = _charts_line(elsewhere, "replay", run_id)
+    assert replayed == "homestretch standard (edited copy: ../races/edited)", replayed
