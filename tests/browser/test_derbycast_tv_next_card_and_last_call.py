@@ -66,6 +66,10 @@ def test_the_next_card_and_the_last_result_fit_a_1080_tv_the_call_folded(
             tv.locator(".dc-call summary").click()  # opened, as a laptop's reader would
             expect(parts.last).to_be_visible()
             expect(parts.last).to_contain_text(call[-1]["words"][:40])
+            horse = now["card"]["horses"][0]
+            move(address, game_id, token_of(links["seats"][0]["link"]), {"kind": "pick", "horse": horse, "bet": "win"})  # fmt: skip
+            settled(address, game_id, tv)  # drawn again: left open as its reader left it
+            expect(parts.last).to_be_visible()
         finally:
             context.close()
 
