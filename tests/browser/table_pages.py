@@ -527,3 +527,51 @@ def totopoly_asked_to_bid_again(address: str, game_id: int, tokens: list[str], s
         asked = next(f for f in (frame(address, game_id, t) for t in tokens) if f["legal"])
         move(address, game_id, tokens[asked["seat"]], asked["legal"][0]["action"])
     pytest.fail("the seat was never asked to bid again")
+
+
+def twenty_markers_after_a_called_race(address: str) -> tuple[JSON, str]:
+    """A Derby Cast table of twenty markers and a keeper (seed 3) after one race the
+    keeper had Top of the Stretch run (a maiden special weight: so it has a call), made
+    official, and the next race's card simulated and up: its links and the keeper's
+    token."""
+    names = [f"P{m}" for m in range(1, 21)]
+    config = {
+        "entrants": [{"name": n} for n in names],
+        "source": "keeper",
+        "feed": {"kind": "manual"},
+        "order": "marker",
+        "races": 2,
+    }
+    seats = [{"kind": "person", "name": n} for n in [*names, "Keeper"]]
+    request = {"game": "derbycast", "config": config, "seats": seats, "seed": 3}
+    links = open_table(address, request)
+    game_id = links["id"]
+    tokens = [token_of(seat["link"]) for seat in links["seats"]]
+    keeper = tokens[-1]
+    race = {"kind": "simulate", "race": "maiden-special-weight"}
+    move(address, game_id, keeper, race)
+    horses = frame(address, game_id)["view"]["card"]["horses"]
+    for marker, token in enumerate(tokens[:-1]):
+        bet = ("win", "place", "show")[marker % 3]
+        move(address, game_id, token, {"kind": "pick", "horse": horses[marker % 4], "bet": bet})
+    move(address, game_id, keeper, {"kind": "scratches", "horses": [], "sit_out": []})
+    move(address, game_id, keeper, {"kind": "run"})
+    move(address, game_id, keeper, {"kind": "official"})
+    move(address, game_id, keeper, race)
+    return links, keeper
+
+
+CUT_AT_THE_BOTTOM = """() => [...document.querySelectorAll("h1, h2, h3, li, p, caption, summary, tr")]
+  .filter((line) => line.checkVisibility())  // (not a folded part's lines)
+  .map((line) => [line.textContent.slice(0, 40), line.getBoundingClientRect()])
+  .filter(([, box]) => box.top < innerHeight - 0.5 && box.bottom > innerHeight + 0.5)
+  .map(([said, box]) => [said, Math.round(box.top), Math.round(box.bottom)])"""
+
+
+def cut_at_the_bottom(page: Page) -> list[list[Any]]:
+    """The lines (a heading, a list's item, a paragraph, a table's row) the screen's bottom
+    edge cuts through, scrolled to the top: on a TV, which nobody scrolls, each shows half
+    its words. Each as its first words, its top and its bottom."""
+    page.evaluate("scrollTo(0, 0)")
+    cut: list[list[Any]] = page.evaluate(CUT_AT_THE_BOTTOM)
+    return cut

@@ -280,8 +280,62 @@
     if (view.last_race) side.append(lastRace(view, tools));
     // the last race's call under its result: drawn above it, it stood under the next
     // race's card and "They're off" as if it were that race's call
-    if (view.last_race && view.last_race.call && !view.call) {
-      side.append(raceCall(view.last_race.call, `${view.last_race.race}:${view.last_race.name}`, tools, null, view.captions));
+    if (view.last_race && view.last_race.call && !view.call) side.append(tvLastCall(view, tools));
+  }
+
+  // The last race's call on the TV once the next race is on (it was read out part by part
+  // while that race was under review): shown whole under its result, folded under its
+  // heading (a summary, opened again with a click or Enter) where it would run off the
+  // screen (fitTheTv). Twenty markers' picks put it some 600 px below a 1080 px TV, cut
+  // mid-line; a family picking from the next card wants that card and the last result,
+  // the points each pick made, whole, more than a call they heard read out already.
+  let tvCallOpen = { key: null, open: null }; // null: as the screen has room
+  function tvLastCall(view, tools) {
+    const last = view.last_race;
+    const key = `${last.race}:${last.name}`;
+    if (tvCallOpen.key !== key) tvCallOpen = { key, open: null };
+    const fold = make(tools, "details", null, "dc-call", { "aria-label": view.captions.call_label, "data-key": key });
+    fold.open = true;
+    const summary = make(tools, "summary");
+    summary.append(make(tools, "h3", view.captions.call));
+    // the reader's click (or Enter) is kept; a fold made by fitTheTv is not
+    summary.addEventListener("click", () => { if (tvCallOpen.key === key) tvCallOpen.open = !fold.open; });
+    fold.append(summary);
+    for (const part of last.call) {
+      const line = make(tools, "p");
+      line.append(make(tools, "b", `${part.heading}. `), document.createTextNode(part.words));
+      fold.append(line);
+    }
+    return fold;
+  }
+
+  // A TV in two columns (derbycast.css), which nobody scrolls: the last race's call folded
+  // where it would run past the screen's bottom (unless its reader opened it), and in
+  // each column the first line the bottom edge cuts (the standings' heading under a card
+  // of fourteen at 1280 x 720 showed its top half) moved wholly below it: half a line
+  // is read by nobody, and a laptop that scrolls finds it whole there.
+  // (a folded part's lines keep their boxes in Chromium, its content hidden, not gone)
+  const shown = (node) => (node.checkVisibility ? node.checkVisibility() : node.getClientRects().length > 0);
+  function fitTheTv(box) {
+    const columns = box.querySelector(".dc-tv");
+    if (!columns || getComputedStyle(columns).display !== "grid") return;
+    const edge = window.innerHeight;
+    const bottom = (node) => node.getBoundingClientRect().bottom + window.scrollY;
+    const fold = columns.querySelector("details.dc-call");
+    if (fold) {
+      fold.open = tvCallOpen.open === null ? true : tvCallOpen.open;
+      if (tvCallOpen.open === null && bottom(fold) > edge) fold.open = false;
+    }
+    for (const column of columns.children) {
+      for (const line of column.querySelectorAll("h3, li, p, caption, summary")) {
+        if (!shown(line)) continue; // folded
+        const top = line.getBoundingClientRect().top + window.scrollY;
+        if (top >= edge) continue; // (the standings come after the card on the screen)
+        if (bottom(line) <= edge + 0.5) continue;
+        const margin = parseFloat(getComputedStyle(line).marginTop) || 0;
+        line.style.marginTop = `${margin + edge - top}px`;
+        break; // what follows it in its column is below the edge too
+      }
     }
   }
 
@@ -831,6 +885,7 @@
     if (phone) drawPhone(frame, box, all);
     else drawTv(frame, box, all);
     oneLineWhereItFits(box);
+    if (!phone) fitTheTv(box);
   };
 
   // Each horse's "W 3 / P 1 / S 0" on one line (css), unless the card then runs wider than
@@ -858,6 +913,8 @@
       const box = latest[1];
       for (const card of box.querySelectorAll(".dc-card")) card.classList.remove("dc-card-picks-in", "dc-card-tight");
       oneLineWhereItFits(box);
+      for (const line of box.querySelectorAll(".dc-tv [style]")) line.style.marginTop = "";
+      fitTheTv(box);
     });
   }
   window.addEventListener("resize", measureAgain);
