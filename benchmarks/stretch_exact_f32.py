@@ -57,9 +57,8 @@ from typing import Any
 import numpy as np
 
 from homestretch.games.stretch.analysis import exact_compiled, exact_compiled_three, exact_finish
-from homestretch.games.stretch.analysis.exact import _keep_freed_memory, _outcomes, loosening
-from homestretch.games.stretch.content.chart_set import load_chart_set
-from stretch_fields import field_of
+from homestretch.games.stretch.analysis.exact import _keep_freed_memory
+from stretch_exact_pairs import inputs_of
 
 ROOT = Path(__file__).parents[1]
 SOURCE = ROOT / "src/homestretch/games/stretch/analysis/exact_compiled.py"
@@ -265,20 +264,6 @@ def variant(name: str, source: Path, changes: list[tuple[str, str, int]], edit: 
     sys.modules[name] = module  # Numba's cache finds the module by its name
     spec.loader.exec_module(module)
     return module
-
-
-def inputs_of(horses: int) -> list[tuple[float, exact_finish.Tables, Any, Any, float]]:
-    """Each shared outcome's chance, tables, clean and disqualified keys and loosening
-    (as stretch_exact_pairs.py)."""
-    outcomes = list(_outcomes(field_of(horses), load_chart_set()))
-    scales = loosening([chance for chance, *_ in outcomes])
-    found = []
-    for (chance, clean, dq, out), loosen in zip(outcomes, scales, strict=True):
-        reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
-        t = exact_finish.Tables.of(clean[:, reached], dq[:, reached], out)
-        keys = (np.flatnonzero(t.c.any(axis=0)), np.flatnonzero(t.dq.any(axis=0)))
-        found.append((chance, t, *keys, loosen))
-    return found
 
 
 def by_part(module: ModuleType, three: Any, t: Any, clean: Any, dq: Any, loosen: float) -> Any:
