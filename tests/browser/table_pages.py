@@ -575,3 +575,30 @@ def cut_at_the_bottom(page: Page) -> list[list[Any]]:
     page.evaluate("scrollTo(0, 0)")
     cut: list[list[Any]] = page.evaluate(CUT_AT_THE_BOTTOM)
     return cut
+
+
+@contextmanager
+def settled_small_phone(
+    browser: Browser, address: str, game_id: int, link: str
+) -> Iterator[tuple[Page, list[str]]]:
+    """A small phone of its own opened at ``link`` and drawn at the table as the server
+    holds it (``settled``), with the moves it sends from then on (``moves_sent``); closed
+    after."""
+    page = small_phone_at(browser, address, link)
+    try:
+        settled(address, game_id, page)
+        yield page, moves_sent(page)
+    finally:
+        page.context.close()
+
+
+def said_beside(box: Locator, typed: str, press: Locator, says: Locator, words: str) -> None:
+    """``typed`` typed into ``box`` (tapped, then its keys) and ``press`` pressed: the
+    box's own line ``says`` says ``words`` (the server's) in sight, and the box is marked
+    invalid."""
+    box.click()
+    box.page.keyboard.type(typed)
+    press.click()
+    expect(says).to_have_text(words)
+    expect(says).to_be_in_viewport()
+    expect(box).to_have_attribute("aria-invalid", "true")

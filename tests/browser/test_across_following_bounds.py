@@ -17,11 +17,9 @@ from tests.browser.table_pages import (
     across_to_race_1_betting,
     frame,
     move,
-    moves_sent,
     open_table,
     refusal,
-    settled,
-    small_phone_at,
+    settled_small_phone,
     token_of,
 )
 
@@ -46,10 +44,8 @@ def test_the_stake_and_the_sum_repaid_follow_the_boxes_beside_them(
         two_tickets = refusal(address, game_id, ann, {**ring, "tickets": 2})
         loan = {"kind": "lend_terms", "borrower": 1, "amount": 6, "repay": 4}
         owes_less = refusal(address, game_id, ann, loan)
-        page = small_phone_at(browser, address, links["seats"][0]["link"])
-        try:
-            settled(address, game_id, page)
-            sent = moves_sent(page)
+        link = links["seats"][0]["link"]
+        with settled_small_phone(browser, address, game_id, link) as (page, sent):
             bar = page.locator(".ab-ring")
             tickets = bar.locator('input[aria-label="ring\'s tickets"]')
             stake = bar.locator('input[aria-label="partner\'s fifties"]')
@@ -89,8 +85,6 @@ def test_the_stake_and_the_sum_repaid_follow_the_boxes_beside_them(
                 back.press("Enter")
             offers = frame(address, game_id, ann)["view"]["offers"]
             assert [(o["kind"], o["amount"], o["repay"]) for o in offers] == [("loan", 4, 4)]
-        finally:
-            page.context.close()
 
 
 ANN_AND_TWO_COMPUTERS = [
@@ -133,10 +127,8 @@ def test_a_sales_price_is_checked_again_when_only_the_buyer_changes(
         words = refusal(
             address, game_id, ann, {"kind": "sell", "horse": 2, "buyer": poorer, "price": price}
         )
-        page = small_phone_at(browser, address, links["seats"][0]["link"])
-        try:
-            settled(address, game_id, page)
-            sent = moves_sent(page)
+        link = links["seats"][0]["link"]
+        with settled_small_phone(browser, address, game_id, link) as (page, sent):
             bar = page.locator(".ab-sell")
             buyer = bar.locator('select[aria-label="buyer"]')
             asked = bar.locator('input[aria-label="asking price"]')
@@ -152,5 +144,3 @@ def test_a_sales_price_is_checked_again_when_only_the_buyer_changes(
             expect(says).to_have_text(words)
             expect(asked).to_have_attribute("aria-invalid", "true")
             assert sent == []
-        finally:
-            page.context.close()

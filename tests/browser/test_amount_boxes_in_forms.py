@@ -16,6 +16,7 @@ from tests.browser.table_pages import (
     move,
     moves_sent,
     refusal,
+    said_beside,
     shows,
     small_phone_at,
     token_of,
@@ -94,12 +95,7 @@ def test_a_totopoly_stake_above_the_backers_cash_is_said_beside_its_box(
         sent = moves_sent(page)
         box = page.locator(".tp-amount-bet input")
         says = page.locator(".tp-amount-bet .box-says")
-        box.click()
-        page.keyboard.type(str(cash + 1))
-        page.locator(".tp-amount-bet button").click()
-        expect(says).to_have_text(words)
-        expect(says).to_be_in_viewport()
-        expect(box).to_have_attribute("aria-invalid", "true")
+        said_beside(box, str(cash + 1), page.locator(".tp-amount-bet button"), says, words)
         assert sent == []
         # all he holds: the line goes as it is typed
         box.fill(str(cash))
@@ -122,12 +118,7 @@ def test_a_stretch_ticket_under_the_least_is_said_beside_its_box(
         sent = moves_sent(page)
         box = page.locator("#bet-dollars")
         says = page.locator("#stretch-bet .box-says")
-        box.click()
-        page.keyboard.type("1")
-        page.locator("#stretch-bet button[type=submit]").click()
-        expect(says).to_have_text(words)
-        expect(says).to_be_in_viewport()
-        expect(box).to_have_attribute("aria-invalid", "true")
+        said_beside(box, "1", page.locator("#stretch-bet button[type=submit]"), says, words)
         assert sent == []
         # left blank, the form buys the least ticket: nothing to say, the bet is sent
         box.fill("")
@@ -159,12 +150,7 @@ def test_a_totopoly_bid_or_limit_above_what_the_bidder_can_pay_is_said_beside_it
         sent = moves_sent(page)
         box = page.locator(".tp-amount-bid input")
         says = page.locator(".tp-amount-bid .box-says")
-        box.click()
-        page.keyboard.type(str(most + 1))
-        page.locator(".tp-amount-bid button").click()
-        expect(says).to_have_text(words)
-        expect(says).to_be_in_viewport()
-        expect(box).to_have_attribute("aria-invalid", "true")
+        said_beside(box, str(most + 1), page.locator(".tp-amount-bid button"), says, words)
         box.fill(str(most))  # all he can pay: the line goes as it is typed
         expect(says).to_have_count(0)
         # the standing order's limit: the same bound, the same words; no order is set
