@@ -531,11 +531,13 @@
   }
 
   // A form field whose value survives the redraw of each frame, and a reload (kept for
-  // this table and seat by the page: tools.draft).
+  // this table and seat by the page: tools.draft). One drawn holding what was kept is
+  // marked (data-held): its amount is checked against the bounds drawn now (sayHeld).
   const drafted = (key) => (DRAFT[key] !== undefined ? DRAFT[key] : T.draft.get(key));
   function keep(key, el, initial) {
     const kept = drafted(key);
     el.value = kept !== undefined ? kept : String(initial);
+    if (kept !== undefined) el.dataset.held = "";
     el.dataset.keep = key;
     const typed = () => { DRAFT[key] = el.value; T.draft.set(key, el.value); };
     el.addEventListener("input", typed);
@@ -565,6 +567,13 @@
     return b ? { least: b.least, says: b.below, most: b.most, mostSays: b.above } : null;
   });
   const whole = (text) => /^[0-9]+$/.test(text.trim());
+  // An amount kept from before (typed, then the table moved: another's bid raised the
+  // least, a horse bought took fifties a loan typed would lend) that the bounds drawn
+  // now do not take is said at once under its row, in the server's words (the view's
+  // amounts), as Totopoly's kept bid is: kept for the player to change, nothing sent. Said
+  // once the board is in place (the line goes under the box's row, and a following box's
+  // bounds are set by then).
+  const sayHeld = (board) => board.querySelectorAll("input[data-held]").forEach((input) => T.sayHeld(input));
   function amount(key, label, initial, bounds) {
     const input = node("input", null, "ab-amount");
     bounded(input, bounds);
@@ -786,6 +795,7 @@
     box.replaceChildren(...parts.filter(Boolean));
     keepPlace(box, reading);
     sayRefusal();
+    sayHeld(box);
     markMove(box);
     answerStanding(frame);
   };
