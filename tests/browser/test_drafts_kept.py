@@ -113,12 +113,9 @@ def test_across_amounts_typed_survive_a_reload_until_the_offer_is_made(
         expect(lend.locator(".ab-refused")).to_have_text("answer Bob first")
         expect(amounts.nth(0)).to_have_value("7")
         assert "lendAmount" not in _drafts(ann, game_id, 0)
-        # made: gone, the other drafts (her bid) kept
+        # made (what the screen still shows, as typed): gone, the other drafts (her bid) kept
         answered = move(address, game_id, tokens[0], {"kind": "answer", "accept": False})
         shows(ann, answered)
-        lend.locator("select").select_option("1")
-        amounts.nth(0).fill("7")
-        amounts.nth(1).fill("9")
         lend.locator(".ab-offer-lend").click()
         expect(ann.locator(".ab-for-you")).to_contain_text("You offer to lend Bob 7 fifties, to be repaid 9")  # fmt: skip
         _drafts_after_move(ann, game_id, 0, {f"bid{lot}": "12"})
