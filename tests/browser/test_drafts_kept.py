@@ -1,7 +1,8 @@
 """What a player has half typed on a phone (an amount, a horse picked) is there again
 after a reload, at each game's board: kept for the table and the seat (the tab's
 sessionStorage), until the move is made or the rules refuse it (the screen then goes on
-showing it through redraws until the player changes it); a move refused only as stale
+showing it through redraws until the player changes it; Across keeps it for a reload
+too, the refusal said beside it until the table moves on); a move refused only as stale
 (the table moved on) keeps it to press again, an amount its box no longer takes said."""
 
 from __future__ import annotations
@@ -105,17 +106,25 @@ def test_across_amounts_typed_survive_a_reload_until_the_offer_is_made(
         shows(ann, version)
         expect(amounts.nth(0)).to_have_value("7")
         # refused by the rules (Bob's offer to her is answered first, R16; an amount out
-        # of bounds the page says unsent): no longer kept for a reload (the screen still
-        # shows it)
+        # of bounds the page says unsent): kept for a reload too, with the refusal's words
+        # until the table moves on (a reload showed the boxes' first values, to Bob 5 and 5)
         loan = {"kind": "lend_terms", "borrower": 0, "amount": 1, "repay": 1}
-        shows(ann, move(address, game_id, tokens[1], loan))
+        refused_at = move(address, game_id, tokens[1], loan)
+        shows(ann, refused_at)
         lend.locator(".ab-offer-lend").click()
         expect(lend.locator(".ab-refused")).to_have_text("answer Bob first")
         expect(amounts.nth(0)).to_have_value("7")
-        assert "lendAmount" not in _drafts(ann, game_id, 0)
+        assert _drafts(ann, game_id, 0)["lendAmount"] == "7"
+        ann.reload()
+        shows(ann, refused_at)
+        expect(lend.locator("select")).to_have_value("1")
+        expect(amounts.nth(0)).to_have_value("7")
+        expect(amounts.nth(1)).to_have_value("9")
+        expect(lend.locator(".ab-refused")).to_have_text("answer Bob first")
         # made (what the screen still shows, as typed): gone, the other drafts (her bid) kept
         answered = move(address, game_id, tokens[0], {"kind": "answer", "accept": False})
         shows(ann, answered)
+        expect(lend.locator(".ab-refused")).to_have_count(0)  # the table moved on
         lend.locator(".ab-offer-lend").click()
         expect(ann.locator(".ab-for-you")).to_contain_text("You offer to lend Bob 7 fifties, to be repaid 9")  # fmt: skip
         _drafts_after_move(ann, game_id, 0, {f"bid{lot}": "12"})
