@@ -74,10 +74,9 @@ def test_a_kept_bid_and_loan_the_table_put_out_of_bounds_are_said_at_once(
 ) -> None:
     with shared_server.visit() as address:
         links, tokens, me = across_at_its_first_auction(address, ANN_BOB_AND_CY)
-        game_id = links["id"]
+        game_id, link = links["id"], links["seats"][me]["link"]
         seen = frame(address, game_id, tokens[me])
         least, cash = seen["view"]["lot"]["min_bid"], seen["view"]["cash"][me]
-        link = links["seats"][me]["link"]
         with settled_small_phone(browser, address, game_id, link) as (page, sent):
             block, lend = page.locator(".ab-block"), page.locator(".ab-lend")
             bid = block.locator(".ab-amount")
