@@ -31,7 +31,7 @@ from homestretch.session.table import Table
 from homestretch.store.db import Store
 from homestretch.web.designs import Designs
 from homestretch.web.frames import completed, seat_part
-from homestretch.web.lobby import create_table, links, table_links
+from homestretch.web.lobby import OPEN_FOR, create_table, links, table_links
 from homestretch.web.notify import LocalNotifier, Notifier
 
 T = TypeVar("T")
@@ -415,6 +415,8 @@ class Hub:
         table = live.table
         table.sync()
         settings = self.store.settings(live.game_id) or {}
+        if OPEN_FOR in settings.get(WEB, {}):  # the seats made for someone, as they are
+            live.web[OPEN_FOR] = settings[WEB][OPEN_FOR]  # now (one handed over elsewhere)
         reseated = False
         for index, data in enumerate(settings.get("seats", [])):
             if index < len(table.seats) and data != table.seats[index].to_json():
