@@ -266,6 +266,23 @@ def test_a_name_no_seat_was_made_for_takes_a_seat_made_for_nobody(
         assert client.post(join, json={"invite": invite, "name": name}).json()["seat"] == seat
 
 
+def test_a_table_opened_before_seats_were_kept_for_names_seats_anyone(
+    client: TestClient,
+) -> None:
+    """A table whose settings keep no names for its open seats (opened by an older
+    release) seats Zed at Dan's, as it did then: no one is refused a seat it offered."""
+    seats = [PEOPLE[0], {"kind": "open", "name": "Dan"}]
+    links = open_table(client, game="totopoly", config={"players": 2}, seats=seats)
+    game_id = links["id"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert client.portal is not None
+    live = client.portal.call(hub.get, game_id)
+    del live.web["open_for"]  # as an older release stored it
+    hub.save_seats(live)
+    join = {"invite": token_of(links["invite"]), "name": "Zed"}
+    assert client.post(f"/api/tables/{game_id}/join", json=join).json()["seat"] == 1
+
+
 def test_a_finished_tables_invitation_says_the_game_is_over_and_links_to_watch_it(
     client: TestClient,
 ) -> None:
