@@ -602,3 +602,33 @@ def said_beside(box: Locator, typed: str, press: Locator, says: Locator, words: 
     expect(says).to_have_text(words)
     expect(says).to_be_in_viewport()
     expect(box).to_have_attribute("aria-invalid", "true")
+
+
+def visibility_held(page: Page) -> None:
+    """The pages opened on ``page`` from now on are hidden and shown by the test
+    (``set_hidden``): a headless browser's tab is never hidden, and a phone's tab in the
+    background, or its screen off, is. Set before the page is opened."""
+    page.add_init_script("""(() => {
+      let hidden = false;
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
+      window.homestretchSetHidden = (now) => { hidden = now; document.dispatchEvent(new Event("visibilitychange")); };
+    })()""")
+
+
+def set_hidden(page: Page, hidden: bool) -> None:
+    """The page hidden (a phone's tab in the background) or shown again."""
+    page.evaluate(f"homestretchSetHidden({'true' if hidden else 'false'})")
+
+
+def streams_kept(page: Page) -> None:
+    """Every event stream the pages opened on ``page`` open from now on is kept in
+    ``window.eventStreams`` (its ``readyState`` says whether it was closed: 2). Set before
+    the page is opened."""
+    page.add_init_script("""(() => {
+      window.eventStreams = [];
+      const Real = window.EventSource;
+      window.EventSource = class extends Real {
+        constructor(...given) { super(...given); window.eventStreams.push(this); }
+      };
+    })()""")

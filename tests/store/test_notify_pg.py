@@ -28,10 +28,12 @@ def _run(scenario: Coroutine[Any, Any, None]) -> None:
 class Heard:
     def __init__(self) -> None:
         self.ids: list[int] = []
+        self.listed: list[bool | None] = []
         self.changed = asyncio.Event()
 
-    async def __call__(self, game_id: int) -> None:
+    async def __call__(self, game_id: int, listed: bool | None) -> None:
         self.ids.append(game_id)
+        self.listed.append(listed)
         self.changed.set()
 
     async def next(self) -> None:
@@ -49,10 +51,11 @@ def test_each_hears_the_other_and_never_itself(postgres_url: str) -> None:
         try:
             await one.publish(7)
             await heard_two.next()
-            await two.publish(8)
+            await two.publish(8, listed=True)
             await heard_one.next()
             # one's own 7 went out before two's 8, so it would have been heard first
             assert heard_one.ids == [8] and heard_two.ids == [7]
+            assert heard_one.listed == [True] and heard_two.listed == [False]
         finally:
             await one.stop()
             await two.stop()
@@ -92,8 +95,25 @@ def test_a_lost_listener_reconnects(postgres_url: str) -> None:
     _run(scenario())
 
 
+def test_a_notice_says_whether_the_lobby_list_changed_and_an_old_one_is_read() -> None:
+    """``INSTANCE+lobby:ID`` (the list reads otherwise), ``INSTANCE+move:ID`` (it does
+    not), and an older process's ``INSTANCE:ID``, which does not say (None); a notice of
+    one's own, or of no table, is not heard."""
+    notifier = PostgresNotifier("postgresql+psycopg://ann@127.0.0.1:1/x")  # not started
+    heard = Heard()
+
+    async def scenario() -> None:
+        for payload in ("a-1+lobby:4", "a-1+move:5", "a-1:6", "a-1+else:7", "a-1+lobby:x"):
+            await notifier._heard(payload, heard)
+        await notifier._heard(f"{notifier.instance}+lobby:8", heard)
+        await notifier._heard(f"{notifier.instance}:9", heard)
+
+    _run(scenario())
+    assert heard.ids == [4, 5, 6, 7] and heard.listed == [True, False, None, None]
+
+
 def test_a_server_that_cannot_be_reached_is_one_line() -> None:
-    async def heard(game_id: int) -> None:
+    async def heard(game_id: int, listed: bool | None) -> None:
         return None
 
     with unheard_port() as port:  # held unanswered: no other process takes it meanwhile

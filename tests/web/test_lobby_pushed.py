@@ -10,7 +10,7 @@ from tests.web.conftest import frame_of, open_table, token_of
 
 from homestretch.web.hub import Hub
 
-PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "open", "name": "Dan"}]
+PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "open", "name": "Guest"}]
 RACE = {
     "name": "Lobby Stakes",
     "furlongs": 6,
@@ -41,7 +41,7 @@ def test_the_lobby_version_moves_with_what_the_list_shows(client: TestClient) ->
     )
     assert joined.status_code == 200, joined.text
     taken = hub.lobby.version
-    assert taken != opened  # "Ann, Eve", not "Ann, Dan (open seat)"
+    assert taken != opened  # "Ann, Eve", not "Ann, Guest (open seat)"
     tokens = [ann, token_of(joined.json()["link"])]
     token = next(t for t in tokens if frame_of(client, game_id, t)["your_turn"])
     now = frame_of(client, game_id, token)

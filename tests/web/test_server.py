@@ -225,16 +225,62 @@ def test_a_name_already_seated_takes_no_second_seat(client: TestClient) -> None:
 def test_an_invitation_seats_a_name_at_the_seat_made_for_it(client: TestClient) -> None:
     """The lobby hands out one invitation: Eve, for whom the creator opened a seat as
     "Eve", takes that seat however she types her name (it took the first open seat, Dan's,
-    whatever name was typed); a name no seat was made for takes the first open seat."""
+    whatever name was typed); a name no seat was made for takes none made for another:
+    with only Dan's left, Zed is told it is kept for Dan, and Dan takes it."""
     seats = [PEOPLE[0], *({"kind": "open", "name": name} for name in ("Dan", "Eve", "Fay"))]
     links = open_table(client, game="totopoly", config={"players": 4}, seats=seats)
     game_id, invite = links["id"], token_of(links["invite"])
     join = f"/api/tables/{game_id}/join"
     assert client.post(join, json={"invite": invite, "name": "  eVE "}).json()["seat"] == 2
     assert client.post(join, json={"invite": invite, "name": "FAY"}).json()["seat"] == 3
-    assert client.post(join, json={"invite": invite, "name": "Zed"}).json()["seat"] == 1
+    said = refusal(client.post(join, json={"invite": invite, "name": "Zed"}), 400)
+    assert "kept for Dan:" in said
+    assert client.post(join, json={"invite": invite, "name": "dan"}).json()["seat"] == 1
     names = [seat["name"] for seat in frame_of(client, game_id)["seats"]]
-    assert names == ["Ann", "Zed", "eVE", "FAY"]
+    assert names == ["Ann", "dan", "eVE", "FAY"]
+
+
+@pytest.mark.parametrize("unnamed", ["Player 4", "Seat 3", "Guest", "guest 2", None])
+def test_a_name_no_seat_was_made_for_takes_a_seat_made_for_nobody(
+    client: TestClient, unnamed: str | None
+) -> None:
+    """Eve, for whom no seat was made, joins a table whose open seats are Dan's and one
+    the creator named for nobody (the lobby form's "Player 4", the API's "Seat 3",
+    "Guest", or no name at all): she takes the one for nobody, not Dan's, though Dan's
+    comes first; Fay, with none for nobody left, is told whom the rest are kept for."""
+    nobody = {"kind": "open"} if unnamed is None else {"kind": "open", "name": unnamed}
+    open_seats = [{"kind": "open", "name": name} for name in ("Dan", "Gus")]
+    seats = [PEOPLE[0], open_seats[0], nobody, open_seats[1]]
+    links = open_table(client, game="totopoly", config={"players": 4}, seats=seats)
+    game_id, invite = links["id"], token_of(links["invite"])
+    join = f"/api/tables/{game_id}/join"
+    assert client.post(join, json={"invite": invite, "name": "Eve"}).json()["seat"] == 2
+    said = refusal(client.post(join, json={"invite": invite, "name": "Fay"}), 400)
+    assert "the open seats at this table are kept for Dan and Gus:" in said, said
+    admin = token_of(links["admin"])
+    for seat, name in ((2, "Fay"), (1, "Hal")):  # Eve's seat opened again, then Dan's
+        freed = client.post(
+            f"/api/tables/{game_id}/seats/{seat}", json={"token": admin, "bot": "open"}
+        )
+        assert freed.status_code == 200, freed.text  # the opener's: anyone's now
+        assert client.post(join, json={"invite": invite, "name": name}).json()["seat"] == seat
+
+
+def test_a_table_opened_before_seats_were_kept_for_names_seats_anyone(
+    client: TestClient,
+) -> None:
+    """A table whose settings keep no names for its open seats (opened by an older
+    release) seats Zed at Dan's, as it did then: no one is refused a seat it offered."""
+    seats = [PEOPLE[0], {"kind": "open", "name": "Dan"}]
+    links = open_table(client, game="totopoly", config={"players": 2}, seats=seats)
+    game_id = links["id"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert client.portal is not None
+    live = client.portal.call(hub.get, game_id)
+    del live.web["open_for"]  # as an older release stored it
+    hub.save_seats(live)
+    join = {"invite": token_of(links["invite"]), "name": "Zed"}
+    assert client.post(f"/api/tables/{game_id}/join", json=join).json()["seat"] == 1
 
 
 def test_a_finished_tables_invitation_says_the_game_is_over_and_links_to_watch_it(

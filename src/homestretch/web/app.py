@@ -40,6 +40,8 @@ from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, sam
 from homestretch.web.lobby import (
     games_with,
     invitation_watch_link,
+    kept_for,
+    not_kept,
     public_tables,
     renamed,
     seat_name,
@@ -499,22 +501,35 @@ def same_name(a: str, b: str) -> bool:
 
 def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:
     """The open seat made for ``name`` (the creator named it so), else the first open
-    seat, given to ``name``, who is then called so in the game's views too (where the
-    game carries the seat's name). The one invitation goes to everyone: Dan, for whom
-    the creator opened seat 3 as "Dan", sits there whoever took seat 2 before him."""
+    seat made for nobody by name, given to ``name``, who is then called so in the game's
+    views too (where the game carries the seat's name). The one invitation goes to
+    everyone: Dan, for whom the creator opened seat 3 as "Dan", sits there whoever took
+    seat 2 before him, and Eve, for whom no seat was made, takes seat 2, not Dan's.
+    With only seats made for others left, she is told whom they are kept for (a name
+    mistyped by the creator, or by the guest, is put right by joining under it)."""
     table = live.table
     if table.state.is_over():
         raise HomestretchError("this game is over: watch it or replay it instead")
     open_seats = [i for i, s in enumerate(table.seats) if s.kind == "open"]
     if not open_seats:
         raise HomestretchError("every seat at this table is taken")
-    seat = next((i for i in open_seats if same_name(table.seats[i].name, name)), open_seats[0])
     if any(s.kind != "open" and same_name(s.name, name) for s in table.seats):
         raise HomestretchError(  # a second tap on the invitation: not a second seat
             f"{name} already sits at this table: if that is you, go back to your seat "
             "(the invitation leads to it on the phone you joined from); if not, give "
             "another name"
         )
+    kept = {i: kept_for(live.web, i, table.seats[i]) for i in open_seats}
+    mine = [i for i in open_seats if same_name(table.seats[i].name, name)]
+    anyones = [i for i in open_seats if kept[i] is None]
+    if not (mine or anyones):
+        names = [str(kept[i]) for i in open_seats]
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        raise HomestretchError(
+            f"the open seats at this table are kept for {listed}: if you are one of them, "
+            "join under that name; if not, ask whoever sent you the invitation"
+        )
+    seat = (mine or anyones)[0]
     game = renamed(table.entry, table.game, seat, table.seats[seat].name, name)
     table.replace_seat(seat, table.seats[seat].taken_by(name))
     if game is not None:
@@ -530,6 +545,7 @@ def _hand_over(hub: Hub, live: LiveTable, seat: int, bot: Any) -> None:
     if table.state.is_over():  # (a final screen's stream no longer looks at the seats)
         raise HomestretchError("this game is over: its seats play no more")
     current = table.seat(seat)
+    not_kept(live.web, seat)  # the opener's to give now, not Dan's (saved with the seats)
     if bot == "open":
         table.replace_seat(seat, open_seat(current.name))  # a new token: the old link stops
     else:

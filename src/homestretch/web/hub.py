@@ -31,7 +31,7 @@ from homestretch.session.table import Table
 from homestretch.store.db import Store
 from homestretch.web.designs import Designs
 from homestretch.web.frames import completed, seat_part
-from homestretch.web.lobby import create_table, links, table_links
+from homestretch.web.lobby import OPEN_FOR, create_table, links, table_links
 from homestretch.web.notify import LocalNotifier, Notifier
 
 T = TypeVar("T")
@@ -336,8 +336,7 @@ class Hub:
         builder's), played on until a person must act: its links."""
         table, game_id, web = create_table(self.store, request, self.designs)
         live = self.add(game_id, table, web)
-        await self.change(live, table.advance)
-        self.lobby_changed(live)  # a new table to list
+        await self.change(live, table.advance, listed=True)  # a new table to list
         return links(game_id, table, web)
 
     def lobby_changed(self, live: LiveTable | None) -> None:
@@ -347,13 +346,16 @@ class Hub:
         if live is None or not live.web.get("private"):
             self.lobby.bump()
 
-    async def change(self, live: LiveTable, work: Callable[[], T], seats: bool = False) -> T:
+    async def change(
+        self, live: LiveTable, work: Callable[[], T], seats: bool = False, listed: bool = False
+    ) -> T:
         """Do ``work`` on the table under its lock (in a worker thread: the store and
         computer players take time), then save the end of a game and tell everyone.
         A move does not read the store first: the log's unique key refuses it if another
         process moved first (whose notice is still on its way), and the table is then
         brought up to date. ``seats``: a change of seats, which no key guards, so what
-        other processes stored is taken first."""
+        other processes stored is taken first. ``listed``: the lobby's list reads
+        otherwise whatever ``work`` does (a table opened)."""
         live.touched = time.monotonic()
         async with live.lock:
             if seats and not self.alone:
@@ -369,9 +371,13 @@ class Hub:
         # the pages here first: telling other processes is a round trip to PostgreSQL,
         # one at a time on the notifier's connection, and 200 tables' moves queued there
         self.wake(live)
-        if seats or live.finished != ended:  # a seat taken or freed, the game over: the
-            self.lobby_changed(live)  # lobby lists who sits there, and no finished table
-        await self.notifier.publish(live.game_id)
+        # a table opened, a seat taken or freed, the game over: the lobby lists who sits
+        # there, and no finished table (the other processes' lobbies told so too, and
+        # only then: not of a move, nor of a private table, which no list shows)
+        listed = listed or seats or live.finished != ended
+        if listed:
+            self.lobby_changed(live)
+        await self.notifier.publish(live.game_id, listed and not live.web.get("private"))
         return result
 
     async def current(self, live: LiveTable, viewer: Viewer, log_from: int = 0) -> JSON:
@@ -409,6 +415,8 @@ class Hub:
         table = live.table
         table.sync()
         settings = self.store.settings(live.game_id) or {}
+        if OPEN_FOR in settings.get(WEB, {}):  # the seats made for someone, as they are
+            live.web[OPEN_FOR] = settings[WEB][OPEN_FOR]  # now (one handed over elsewhere)
         reseated = False
         for index, data in enumerate(settings.get("seats", [])):
             if index < len(table.seats) and data != table.seats[index].to_json():
@@ -424,10 +432,14 @@ class Hub:
             self.store.finish(live.game_id, summary(live.table.state.result()))
             live.finished = True
 
-    async def changed_elsewhere(self, game_id: int) -> None:
+    async def changed_elsewhere(self, game_id: int, listed: bool | None = None) -> None:
+        """A table another process changed (a notice), or moves found in the store;
+        ``listed``: whether the lobby's list reads otherwise for it, as the process
+        that changed it said (None: not said, so it may)."""
         live = self.tables.get(game_id)
         if live is None:  # not live here: it is rebuilt from the store when asked for;
-            self.lobby_changed(None)  # a new table, say, or a seat taken, to list
+            if listed is not False:  # a new table, say, or a seat taken, to list (not
+                self.lobby_changed(None)  # a move: the list reads as it did)
             return
         async with live.lock:
             seats, ended = _names(live), live.finished

@@ -9,6 +9,7 @@ Cast's score keeper posting simulated races) are added after the players' seats.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -323,11 +324,47 @@ def create_table(
         "admin": new_token(),
         "roller": roller,
         "seed_digest": seed_digest(seed),
+        OPEN_FOR: open_for(seats),
         **({"design": kept} if kept is not None else {}),
     }
     label = f"web table: {', '.join(s.name for s in seats) or 'a race'}"
     table, game_id = open_new(store, entry, game, seats, dice, label, extra={"web": web})
     return table, game_id, web
+
+
+OPEN_FOR = "open_for"
+"""The key, in the table's own settings (``web``), of the open seats the opener made for
+someone by name (``{"2": "Dan"}``): the invitation gives such a seat to that name
+alone while it is open and still so named; one the opener hands over is anyone's."""
+PLACEHOLDER = re.compile(r"(player|seat|guest|open seat|open|someone|anyone)( ?\d+)?")
+"""An open seat's name that names nobody: the lobby form's "Player 3", the API's "Seat
+2", "Guest"."""
+
+
+def open_for(seats: list[Seat]) -> dict[str, str]:
+    """The open seats named for someone, by index (``OPEN_FOR``)."""
+    return {
+        str(index): seat.name
+        for index, seat in enumerate(seats)
+        if seat.kind == "open" and not PLACEHOLDER.fullmatch(seat.name.strip().casefold())
+    }
+
+
+def not_kept(web: JSON, index: int) -> None:
+    """Seat ``index`` made for nobody by name from now on: the opener handed it over
+    (to the computer, or opened it again for whoever comes)."""
+    named = web.get(OPEN_FOR)
+    if isinstance(named, dict):
+        named.pop(str(index), None)
+
+
+def kept_for(web: JSON, index: int, seat: Seat) -> str | None:
+    """The name open seat ``index`` is kept for (the opener made it for them), or None:
+    anyone's. A table opened before the opener's names were kept keeps what it did
+    then: every open seat anyone's."""
+    named = web.get(OPEN_FOR)
+    name = named.get(str(index)) if isinstance(named, dict) else None
+    return name if seat.kind == "open" and name == seat.name else None
 
 
 INVITATION_WATCHES = "invitation_watches"

@@ -12,16 +12,20 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
-OnChange = Callable[[int], Awaitable[None]]
-"""Called with a table's id when another process changed it."""
+OnChange = Callable[[int, bool | None], Awaitable[None]]
+"""Called with a table's id when another process changed it, and whether the lobby's
+list reads otherwise for it (a listed table opened, a seat taken or freed, a game over;
+not a plain move): None where the notice does not say (an older process's)."""
 
 
 class Notifier(Protocol):
     async def start(self, on_change: OnChange) -> None:
-        """Begin listening; ``on_change(game_id)`` for every change made elsewhere."""
+        """Begin listening; ``on_change(game_id, listed)`` for every change made
+        elsewhere."""
 
-    async def publish(self, game_id: int) -> None:
-        """Tell the other processes that this one changed the table."""
+    async def publish(self, game_id: int, listed: bool = False) -> None:
+        """Tell the other processes that this one changed the table (``listed``: and
+        the lobby's list with it, so their lobby pages ask for it again)."""
 
     async def stop(self) -> None: ...
 
@@ -32,7 +36,7 @@ class LocalNotifier:
     async def start(self, on_change: OnChange) -> None:
         return None
 
-    async def publish(self, game_id: int) -> None:
+    async def publish(self, game_id: int, listed: bool = False) -> None:
         return None
 
     async def stop(self) -> None:

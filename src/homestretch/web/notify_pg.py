@@ -1,8 +1,13 @@
 """Several server processes on one PostgreSQL database tell each other of changes with
 ``LISTEN``/``NOTIFY`` on the channel ``homestretch_tables``.
 
-A notification's payload is ``INSTANCE:GAME_ID``. PostgreSQL delivers it to every
-listener, the sender included, so each notifier tags its own and ignores them. The
+A notification's payload is ``INSTANCE+WHAT:GAME_ID``, WHAT saying whether the lobby's
+list reads otherwise for it (``lobby``: a listed table opened, a seat taken or freed, a
+game over; ``move``: the list as it was), so a move made elsewhere does not send every
+lobby page of every process for the list again. PostgreSQL delivers it to every
+listener, the sender included, so each notifier tags its own and ignores them. An older
+process's ``INSTANCE:GAME_ID`` is read as not saying (the lobby told, as it was then),
+and an older process reads ``INSTANCE+WHAT`` as another process's tag. The
 listening connection is reconnected when it is lost, with a pause that grows to a few
 seconds; a change made while it was down is not heard, but nothing is lost by that:
 every process syncs a table from the store before changing it, so the pages connected
@@ -27,6 +32,8 @@ from homestretch.store.db import Store
 from homestretch.web.notify import LocalNotifier, Notifier, OnChange
 
 CHANNEL = "homestretch_tables"
+LISTED = {"lobby": True, "move": False}
+"""A payload's WHAT, and what it says of the lobby's list (listed anew or not)."""
 MAX_PAUSE = 5.0
 log = logging.getLogger(__name__)
 
@@ -89,25 +96,26 @@ class PostgresNotifier:
                 pause = min(pause * 2, MAX_PAUSE)
 
     async def _heard(self, payload: str, on_change: OnChange) -> None:
-        sender, _, game = payload.partition(":")
+        tag, _, game = payload.partition(":")
+        sender, _, what = tag.partition("+")
         if sender == self.instance or not is_whole(game):
             return
         try:
-            await on_change(int(game))
+            await on_change(int(game), LISTED.get(what))
         except Exception:  # one table's trouble must not deafen the process to the rest
             log.exception("handling a change to table %s failed", game)
 
-    async def publish(self, game_id: int) -> None:
-        """Tell the other processes; the move is stored whatever happens here, so a
-        failure (after one reconnect) is a warning, not an error for the mover."""
+    async def publish(self, game_id: int, listed: bool = False) -> None:
+        """Tell the other processes (``listed``: the lobby's list reads otherwise); the
+        move is stored whatever happens here, so a failure (after one reconnect) is a
+        warning, not an error for the mover."""
+        payload = f"{self.instance}+{'lobby' if listed else 'move'}:{game_id}"
         async with self._sending:
             for attempt in (1, 2):
                 try:
                     if self._sender is None:
                         self._sender = await self._connect()
-                    await self._sender.execute(
-                        "SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.instance}:{game_id}")
-                    )
+                    await self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
                     return
                 except psycopg.Error as exc:
                     await self._close_sender()
