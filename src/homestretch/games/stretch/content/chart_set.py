@@ -27,7 +27,7 @@ from homestretch.core.content import (
     toml_value,
 )
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import escape_controls, shown, shown_path
+from homestretch.core.inputs import escape_controls, shown, shown_folder, shown_path
 from homestretch.core.odds import BOARD_STEPS, Odds
 from homestretch.games.stretch.content.going import Going, chart_surface, load_going_or_standard
 
@@ -239,7 +239,7 @@ class ChartSet:
             return rows[0]
         raise HomestretchError(
             f"a race of {furlongs:g} furlongs is outside the Final Time chart of "
-            f"{shown_path(self.folder)} ({rows[0].furlongs:g} to {rows[-1].furlongs:g} furlongs)"
+            f"{shown_folder(self.folder)} ({rows[0].furlongs:g} to {rows[-1].furlongs:g} furlongs)"
         )
 
 

@@ -32,7 +32,7 @@ from homestretch.cli.common import (
     typed,
 )
 from homestretch.core.errors import HomestretchError
-from homestretch.core.inputs import escape_controls, shown_path
+from homestretch.core.inputs import escape_controls, shown_folder
 from homestretch.games.stretch import ENTRY
 from homestretch.games.stretch.terminal.bettors import bettors_here, bettors_line, bettors_won
 from homestretch.games.stretch.terminal.options import (
@@ -474,7 +474,7 @@ def _check_undigested_charts(saved: SavedGame, state: RaceState) -> None:
     checked; what can be checked is that they give the race the run saved as its result."""
     if saved.config.get("charts") is None or "charts_digest" in saved.config:
         return
-    folder = shown_path(state.game.charts_folder or "")
+    folder = shown_folder(state.game.charts_folder or "")
     if saved.status == "finished" and saved.summary and _summary(state) != saved.summary:
         raise HomestretchError(
             f"the chart set in {folder} is not the one this run used: it gives "
