@@ -89,3 +89,55 @@ def test_the_roll_box_follows_the_call_on_a_phone(
             assert below, "the call never outgrew the screen: the test showed nothing"
         finally:
             ann.context.close()
+
+
+def _roll(address: str, game_id: int, token: str) -> int:
+    """The roll waited on typed in through the API (fours): the version it made."""
+    now = frame(address, game_id)
+    faces = [4] * now["waiting"]["roll"]["dice"]
+    roll = {"token": token, "version": now["version"], "roll": faces}
+    answer = httpx.post(f"{address}/api/tables/{game_id}/moves", json=roll, timeout=30)
+    assert answer.status_code == 200, answer.text
+    return int(frame(address, game_id)["version"])
+
+
+IN_SIGHT = """() => {
+  const box = document.getElementById("roll").getBoundingClientRect();
+  return !document.getElementById("roll").hidden && box.top >= 0
+    && box.bottom <= window.innerHeight;
+}"""
+"""Whether the roll box is shown and wholly on the screen."""
+
+
+def test_the_roll_box_is_brought_into_sight_when_it_appears_and_left_after(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """The box appeared under the call, below a small phone's screen, when the race came
+    to its first roll (the status line said it was Ann's): she scrolled to find it. It is
+    scrolled into sight as it appears, and only then: Ann scrolled up to read is left
+    there when the next roll's frame is drawn."""
+    with shared_server.visit() as address:
+        config = {"players": 2, "mode": "full", "race": "2009-champagne-stakes"}
+        seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
+        request = {"game": "stretch", "config": config, "seats": seats, "dice": "asked"}
+        links = open_table(address, {**request, "roller": 0})
+        game_id, ann_token = links["id"], token_of(links["seats"][0]["link"])
+        while frame(address, game_id)["waiting"]["roll"]:  # the odds, rolled before the bets
+            _roll(address, game_id, ann_token)
+        ann = small_phone_at(browser, address, links["seats"][0]["link"])
+        try:
+            shows(ann, frame(address, game_id)["version"])
+            expect(ann.locator("#roll")).to_be_hidden()  # the windows are open: no roll
+            assert ann.evaluate("window.scrollY") == 0
+            _to_the_off(address, links)
+            expect(ann.locator("#roll")).to_be_visible()
+            ann.wait_for_function(IN_SIGHT)  # brought into sight as it appeared
+            assert ann.evaluate("window.scrollY") > 0, "it was on the first screen: nothing shown"
+            ann.evaluate("scrollTo(0, 0)")  # Ann goes up to read
+            assert not ann.evaluate(IN_SIGHT)
+            shows(ann, _roll(address, game_id, ann_token))  # the next roll's frame
+            expect(ann.locator("#roll")).to_be_visible()
+            _call_read_out(ann)  # the call's new lines drawn, one redraw after another
+            assert ann.evaluate("window.scrollY") == 0  # left where she was reading
+        finally:
+            ann.context.close()

@@ -13,7 +13,7 @@ import typer
 from rich.markup import escape
 
 from homestretch.cli.common import FormatOption, OutputFormat, console, echo_json, either
-from homestretch.core.errors import HomestretchError
+from homestretch.core.errors import HomestretchError, said_path
 from homestretch.core.inputs import escape_controls
 
 if TYPE_CHECKING:
@@ -180,6 +180,8 @@ def content_folder(*games: str) -> Callable[[Path | None], Path | None]:
             )
         if path is not None and path.is_dir() and _across_folder(path, games):
             _track_files(path)
+        if path is not None and path.is_dir() and games == ("totopoly",):
+            _totopoly_files(path)
         if path is None or path.is_dir():
             return path
         shown = escape_controls(str(path))
@@ -233,4 +235,18 @@ def _track_files(path: Path) -> None:
     if any((path / "tracks").glob("*.toml")):
         return
     # the loader's own words, said before anything is read
-    raise HomestretchError(f"{escape_controls(str(path))}: {tracks_missing(path)}")
+    raise HomestretchError(f"{said_path(escape_controls(str(path)))}: {tracks_missing(path)}")
+
+
+def _totopoly_files(path: Path) -> None:
+    """A folder given as Totopoly's content that holds none of its files is said to be no
+    content folder, with what one holds (`totopoly play --content .` in the wrong folder
+    was "leases.toml: cannot read the TOML file: file not found", the folder unnamed)."""
+    files = CONTENT_FILES["totopoly"]
+    if any((path / name).exists() for name in files):
+        return  # one with some: its loader names the file missing
+    raise HomestretchError(
+        f"{said_path(escape_controls(str(path)))}: not a content folder: a Totopoly one "
+        f"holds {', '.join(files[:-1])} and {files[-1]} (`homestretch totopoly content "
+        "FOLDER` makes one to edit)"
+    )

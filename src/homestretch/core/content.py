@@ -23,6 +23,7 @@ from homestretch.core.inputs import (
     read_text,
     safe_text,
     shown,
+    shown_folder,
     shown_path,
     shown_value,
     text_problem,
@@ -412,7 +413,7 @@ def check_digest(folder: Path, stored: str | None, what: str) -> None:
     run was made with. A run saved before digests (``stored`` None) kept the folder as it
     was typed, often relative to where it was run: it is refused only when the folder is
     not there, since nothing else about it can be checked here."""
-    named = shown_path(folder)  # the kept path as the person reads it from here
+    named = shown_folder(folder)  # the kept path as the person reads it from here
     if stored is None:
         if not folder.is_dir() and folder.is_absolute():
             raise HomestretchError(f"this run used the {what} in {named}, which is gone")

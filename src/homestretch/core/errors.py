@@ -8,6 +8,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+HERE = "this folder (.)"
+"""The current folder as a message names it: named by itself (``--charts .``) it read
+".: is not a chart-set folder", a dot and a colon where a person looks for a name."""
+
+
+def said_path(text: str) -> str:
+    """A path as a message says it: the current folder in words (``HERE``), any other as
+    it is."""
+    return HERE if text in (".", "./") else text
+
 
 class HomestretchError(Exception):
     """A mistake in what the user gave us: a file, an option, a move."""
@@ -21,7 +31,8 @@ class ContentError(HomestretchError):
         self.where = where
         self.problem = problem
         # "top" (the file's own keys, outside any table) is the file itself to a reader
-        location = f"{self.source}: {where}" if where and where != "top" else self.source
+        named = said_path(self.source)  # the folder itself: "this folder (.)", not "."
+        location = f"{named}: {where}" if where and where != "top" else named
         super().__init__(f"{location}: {problem}")
 
 

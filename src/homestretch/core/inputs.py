@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.errors import ContentError, HomestretchError, said_path
 
 FILE_BYTES = 4 * 2**20
 """The largest content, results or dice file read (ours are a few KiB)."""
@@ -235,6 +235,13 @@ def shown_path(path: str | Path) -> str:
     if os.path.dirname(here) == here:  # at / the whole path, not it less its first slash
         return whole
     return near if len(near) <= len(whole) else whole
+
+
+def shown_folder(path: str | Path) -> str:
+    """A folder as a message names it: ``shown_path``, the current folder in words
+    ("this folder (.)", ``errors.said_path``). Not for a command a message quotes to
+    type (``--cards .``), which wants the dot."""
+    return said_path(shown_path(path))
 
 
 def shown_value(value: object, longest: int = SHOWN_CHARS) -> str:

@@ -67,3 +67,29 @@ def test_an_edited_copy_with_the_standard_name_is_said_to_be_one(tmp_path: Path)
     run_id = str(json.loads(saved.stdout)["run_id"])  # replayed from another folder
     replayed = _charts_line(elsewhere, "replay", run_id)
     assert replayed == "homestretch standard (edited copy: ../races/edited)", replayed
+
+
+def test_a_runs_json_says_an_edited_copy_and_its_folder(tmp_path: Path) -> None:
+    """The JSON's ``charts`` is the set's name alone: ``charts_edited`` and
+    ``charts_folder`` give it the header's facts (it read as the standard set)."""
+    home, elsewhere = tmp_path / "races", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for name in ("same", "edited"):
+        shutil.copytree(STANDARD, home / name)
+    chart = home / "edited" / "break.csv"
+    rows = chart.read_text(encoding="utf-8").splitlines(keepends=True)
+    cells = rows[1].rstrip("\n").split(",")
+    cells[-1] = str(int(cells[-1]) + 1)
+    chart.write_text("".join([rows[0], ",".join(cells) + "\n", *rows[2:]]), "utf-8")
+
+    def facts(*args: str) -> tuple[object, ...]:
+        result = json.loads(_run(home, *RACE, "-f", "json", *args).stdout)
+        return result["charts"], result["charts_edited"], result["charts_folder"], result["run_id"]
+
+    name = "homestretch standard"
+    assert facts("--no-save")[:3] == (name, False, None)
+    assert facts("--no-save", "--charts", "same")[:3] == (name, False, str(home / "same"))
+    *said, run_id = facts("--charts", "edited")
+    assert said == [name, True, str(home / "edited")], said
+    replayed = json.loads(_run(elsewhere, "replay", str(run_id), "-f", "json").stdout)
+    assert (replayed["charts_edited"], replayed["charts_folder"]) == (True, str(home / "edited"))

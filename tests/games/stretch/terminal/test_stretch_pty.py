@@ -152,3 +152,38 @@ def test_quiet_with_bettors_ends_on_the_same_result_screen(tmp_path: Path) -> No
     assert "Everyone ends level" in said or "ends with the most money" in said
     assert "They're off" not in said and "Scoresheet" not in said  # quiet; sheets on m
     assert "Scoresheet" in screens[-1].text and "Ratings" in screens[-1].text
+
+
+def test_an_edited_copys_header_keeps_to_one_row_in_a_bettors_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The header of a chart set copied and edited but still named the standard read
+    "1 1/4 miles on the dirt, fast; Quickplay; charts: homestretch standard (edited copy:
+    my-stretch/charts)": two rows at 80 columns, and six bettors' first window at
+    fourteen runners 25 rows from its heading (the heading off the top). At a terminal
+    too narrow for it the folder goes, then words; never that the copy is edited."""
+    import shutil
+
+    standard = Path(__file__).parents[4] / "src/homestretch/games/stretch/content/charts/standard"
+    charts = tmp_path / "my-stretch" / "charts"
+    shutil.copytree(standard, charts)
+    chart = charts / "break.csv"
+    rows = chart.read_text(encoding="utf-8").splitlines(keepends=True)
+    cells = rows[1].rstrip("\n").split(",")
+    cells[-1] = str(int(cells[-1]) + 1)
+    chart.write_text("".join([rows[0], ",".join(cells) + "\n", *rows[2:]]), "utf-8")
+    monkeypatch.chdir(tmp_path)  # the folder named as a person names it, from here
+
+    def answer(screen: Screen) -> str | None:
+        return None  # the first window is all this looks at
+
+    race = ["dream-derby", "--mode", "quick", "--charts", "my-stretch/charts"]
+    first = play(_six_bettors(race, tmp_path, ("Robo1", "Robo2", "Robo3")), answer)[0]
+    heading = next(line for line in first.lines if line.startswith("─") and " - " in line)
+    assert first.rows(heading) <= 24, first.text
+    (header,) = [line for line in first.lines if "; charts: " in line]
+    assert len(header) <= 80 and header.endswith("charts: standard (edited copy)"), first.text
+    (tmp_path / "wide").mkdir()  # a store of its own
+    wide = play(_six_bettors(race, tmp_path / "wide", ("Robo1",)), answer, columns=140)[0]
+    said = "charts: homestretch standard (edited copy: my-stretch/charts)"
+    assert said in wide.text, wide.text  # whole where it fits

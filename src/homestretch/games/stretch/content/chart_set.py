@@ -27,7 +27,7 @@ from homestretch.core.content import (
     toml_value,
 )
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import escape_controls, shown, shown_path
+from homestretch.core.inputs import escape_controls, shown, shown_folder, shown_path
 from homestretch.core.odds import BOARD_STEPS, Odds
 from homestretch.games.stretch.content.going import Going, chart_surface, load_going_or_standard
 
@@ -239,7 +239,7 @@ class ChartSet:
             return rows[0]
         raise HomestretchError(
             f"a race of {furlongs:g} furlongs is outside the Final Time chart of "
-            f"{shown_path(self.folder)} ({rows[0].furlongs:g} to {rows[-1].furlongs:g} furlongs)"
+            f"{shown_folder(self.folder)} ({rows[0].furlongs:g} to {rows[-1].furlongs:g} furlongs)"
         )
 
 
@@ -480,11 +480,18 @@ def charts_named(charts: ChartSet, folder: Path | None, digest: str | None) -> s
     copy: mine/charts)"): an edited copy left with the standard's name read as the
     standard set. ``folder`` and ``digest``: the set a run named and its files' digest
     (``RaceGame.charts_folder``, ``charts_digest``), None for the standard set."""
-    if folder is None or digest is None or digest == _standard_digest():
+    if folder is None or not edited_copy(charts, folder, digest):
         return charts.name
-    if charts.name != read_toml(STANDARD / "chartset.toml").get("name"):
-        return charts.name  # a set named for itself
     return f"{charts.name} (edited copy: {escape_controls(shown_path(folder))})"
+
+
+def edited_copy(charts: ChartSet, folder: Path | None, digest: str | None) -> bool:
+    """Whether the set is a copy of the standard one whose files differ from the bundled
+    ones while its name is still the standard's (``charts_named``; a run's JSON says it as
+    ``charts_edited``)."""
+    if folder is None or digest is None or digest == _standard_digest():
+        return False
+    return charts.name == read_toml(STANDARD / "chartset.toml").get("name")  # not renamed
 
 
 @cache

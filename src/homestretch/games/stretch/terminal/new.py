@@ -12,7 +12,7 @@ from rich.markup import escape
 from homestretch.cli.common import FormatOption, OutputFormat, console, echo_json
 from homestretch.cli.plain import Table
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import output_path, shown_path
+from homestretch.core.inputs import output_path, shown_folder, shown_path
 from homestretch.games.stretch.content.conditions import CONDITIONS
 from homestretch.games.stretch.terminal.options import CardsOption, EstimateOption
 
@@ -205,6 +205,6 @@ def _no_card(typed: str, exc: ContentError, own_cards: Path | None) -> str:
     inside the install), the nearest cards and the command that lists them."""
     from homestretch.games.stretch.content.cards_plain import NoSuchCard
 
-    where = f" in {shown_path(exc.source)}" if own_cards is not None else ""
+    where = f" in {shown_folder(exc.source)}" if own_cards is not None else ""
     hint = f"{exc.nearest} ({exc.listed_by})" if isinstance(exc, NoSuchCard) else ""
     return f"-e {typed}: {exc.problem}{where}.{hint}"

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from homestretch.cli.common import err_console, one_of
-from homestretch.core.inputs import escape_controls, shown_path
+from homestretch.core.inputs import escape_controls, shown_folder
 
 if TYPE_CHECKING:
     from homestretch.games.stretch.content.chart_set import ChartSet
@@ -74,7 +74,7 @@ def note_standard_going(charts: ChartSet) -> None:
     """Say once, on stderr (stdout may hold JSON), that a chart set without a going chart
     runs on the standard one (ruling S23), and how to give it one of its own."""
     if charts.standard_going:
-        folder = shown_path(charts.folder)  # the folder as named, not the path kept
+        folder = shown_folder(charts.folder)  # the folder as named, not the path kept
         err_console.print(
             f"note: {folder} has no going.csv (copied before 2026-12-05): its times use "
             "the standard going allowances (ruling S23). To set your own, run `homestretch "

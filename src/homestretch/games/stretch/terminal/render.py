@@ -15,7 +15,7 @@ from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON
-from homestretch.games.stretch.content.chart_set import charts_named
+from homestretch.games.stretch.content.chart_set import charts_named, edited_copy
 from homestretch.games.stretch.rules.betting import MIN_TICKET, Bet, Done
 from homestretch.games.stretch.rules.engine import RaceState
 from homestretch.games.stretch.rules.finish import format_lengths
@@ -44,13 +44,27 @@ def show_header(state: RaceState, console: Console, blank: bool = True) -> None:
     console.rule(f"[bold]{escape(header)}[/bold]")
     course = course_words(race.course_seconds_per_furlong)
     clock = f" ({course})" if course else ""
-    console.print(
-        f"{race.distance} on the {race.surface}, {race.condition}{clock}; {mode}; "
-        f"charts: {charts_named(state.charts, state.game.charts_folder, state.game.charts_digest)}",
-        markup=False,
-    )
+    said = f"{race.distance} on the {race.surface}, {race.condition}{clock}; {mode}; charts: "
+    console.print(said + _charts_words(state, console, cell_len(said)), markup=False)
     if blank:
         console.print()
+
+
+def _charts_words(state: RaceState, console: Console, before: int) -> str:
+    """The chart set as the header names it (``charts_named``), shortened at a terminal
+    too narrow for it after ``before`` cells: an edited copy's "homestretch standard
+    (edited copy: my-stretch/charts)" made the header two rows at 80 columns, and a
+    bettor's window at 80 x 24 one row too many (its heading off the top). The folder
+    goes first (the person named it; the JSON keeps it), then the words, never the fact
+    that the copy is edited."""
+    game = state.game
+    named = charts_named(state.charts, game.charts_folder, game.charts_digest)
+    if not console.is_terminal or not edited_copy(
+        state.charts, game.charts_folder, game.charts_digest
+    ):
+        return named
+    shorter = [named, f"{state.charts.name} (edited copy)", "standard (edited copy)", "edited"]
+    return next((w for w in shorter if before + cell_len(w) <= console.width), shorter[-1])
 
 
 def show_sheets(state: RaceState, console: Console) -> None:

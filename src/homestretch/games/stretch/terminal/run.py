@@ -32,7 +32,7 @@ from homestretch.cli.common import (
     typed,
 )
 from homestretch.core.errors import HomestretchError
-from homestretch.core.inputs import escape_controls, shown_path
+from homestretch.core.inputs import escape_controls, shown_folder
 from homestretch.games.stretch import ENTRY
 from homestretch.games.stretch.terminal.bettors import bettors_here, bettors_line, bettors_won
 from homestretch.games.stretch.terminal.options import (
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from homestretch.core.chance import ChanceNode
-    from homestretch.core.protocol import Event
+    from homestretch.core.protocol import JSON, Event
     from homestretch.games.stretch.rules.engine import OddsChoice, RaceState
     from homestretch.games.stretch.terminal.render import Caller
     from homestretch.session.table import Table as TableSession
@@ -341,6 +341,7 @@ def _run_race(
         echo_json(
             {
                 **state.result(),
+                **charts_json(state),
                 "id": game_id,  # as every game's play names it (run_id as before)
                 "status": "finished",
                 "seed": table.seed,
@@ -425,6 +426,21 @@ def _summary(state: RaceState) -> str:
     return f"{names}, {data['final_time']}"
 
 
+def charts_json(state: RaceState) -> JSON:
+    """The chart set's facts beside its name (``charts``) in a run's JSON, as the header
+    says them: ``charts_edited``, whether it is a copy of the standard set edited but
+    still named as the standard ("homestretch standard (edited copy: DIR)"), and
+    ``charts_folder``, the whole path of the folder ``--charts`` named (null for the
+    bundled standard set)."""
+    from homestretch.games.stretch.content.chart_set import edited_copy
+
+    game = state.game
+    return {
+        "charts_edited": edited_copy(state.charts, game.charts_folder, game.charts_digest),
+        "charts_folder": None if game.charts_folder is None else str(game.charts_folder),
+    }
+
+
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     from homestretch.core.protocol import replay
     from homestretch.games.stretch.rules.engine import RaceGame, RaceState
@@ -438,6 +454,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
         echo_json(
             {
                 **state.result(),
+                **charts_json(state),
                 "id": saved.id,
                 "status": saved.status,
                 "seed": saved.seed,
@@ -457,7 +474,7 @@ def _check_undigested_charts(saved: SavedGame, state: RaceState) -> None:
     checked; what can be checked is that they give the race the run saved as its result."""
     if saved.config.get("charts") is None or "charts_digest" in saved.config:
         return
-    folder = shown_path(state.game.charts_folder or "")
+    folder = shown_folder(state.game.charts_folder or "")
     if saved.status == "finished" and saved.summary and _summary(state) != saved.summary:
         raise HomestretchError(
             f"the chart set in {folder} is not the one this run used: it gives "

@@ -9,6 +9,7 @@
 "use strict";
 const CALL_STEP_MS = 1200;  // one part of the call after another, as a caller speaks
 const unfolding = { table: null, shown: null, timer: null, redraw: null };
+let rollShown = false;  // the roll box was shown at the last drawing: it appears when not
 // Every heading, label and set line is the rules' (games/stretch/rules/words.py, the view's
 // captions and a player's ``yours``); {name} in one is filled in here.
 const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key]);
@@ -106,6 +107,12 @@ window.homestretchBoard = (frame, box, tools) => {
   // sight at the screen's foot, the newest lines just over it; a player scrolled away (to
   // the tote, the chances) is left there
   if (following && !roll.hidden && !inView(roll, false)) roll.scrollIntoView({ block: "end" });
+  // the box appearing for this player (the roll is hers now: the status line says so) is
+  // brought into sight once, the least scroll that shows it; it sat under the call, below
+  // a phone's screen. Not on each redraw: a player who scrolled up to read is left there
+  const appears = roll !== null && !roll.hidden && !rollShown;
+  rollShown = roll !== null && !roll.hidden;
+  if (appears && !following && !inView(roll, false)) roll.scrollIntoView({ block: "nearest" });
 };
 
 // Whether ``node`` is drawn and wholly on the screen, or (``focus``) holds the focus: a
