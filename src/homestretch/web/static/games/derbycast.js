@@ -955,5 +955,17 @@
   }
   window.addEventListener("resize", measureAgain);
   window.addEventListener("orientationchange", measureAgain);
+  // What stands above the board changing its height after a draw, with no frame and no
+  // resize (an error line said, the status line grown or shortened in the page's
+  // heading, the table's notes), or the board's own size changing (a font swapped in
+  // late: the page uses only the system's, system-ui), measured again as on a resize: a
+  // line pushed down ran off a TV's bottom, cut, and the last race's call stood open
+  // past it.
+  const boardBox = document.getElementById("board-box");
+  if (boardBox && typeof ResizeObserver === "function") {
+    const moved = new ResizeObserver(measureAgain);
+    for (let node = boardBox.previousElementSibling; node; node = node.previousElementSibling) moved.observe(node);
+    moved.observe(boardBox);
+  }
   window.homestretchBoard.decision = decision;
 })();
