@@ -2,7 +2,8 @@
 fits: test_derbycast_tv_wide). What changes the page's height after a draw, with no frame
 and no resize (an error line said above the board), has the TV fitted again: the last
 race's call folded where it now runs off the screen; it stood open past the bottom edge.
-Screenshots are kept in the test's folder."""
+And twenty markers' standings, between races, whole on a 1080 px TV: the last three ran
+below it. Screenshots are kept in the test's folder."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from tests.browser.table_pages import (
     fits_the_tv,
     move,
     tv_at,
+    twenty_markers_after_a_race,
 )
 
 pytestmark = pytest.mark.browser
@@ -55,3 +57,22 @@ def test_a_line_said_above_the_board_after_it_is_drawn_has_the_tv_fitted_again(
                 tv, ".dc-oat, .dc-card tr, .dc-status, .dc-wait", ".dc-last h3, .dc-last li"
             )
             fits_the_tv(tv, ".dc-last + .dc-call summary")
+
+
+def test_twenty_markers_standings_are_whole_on_a_1080_tv_between_races(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """Twenty markers after a race, the next not yet carded: the board and every one of
+    the twenty standings under it on a 1920 x 1080 TV (the last three ran below it), at
+    the TV's type, 21.6 px."""
+    with shared_server.visit() as address:
+        links, _ = twenty_markers_after_a_race(address)
+        with tv_at(browser, address, links["watch"], links["id"], 1920, 1080) as tv:
+            tv.screenshot(path=str(tmp_path / "tv-1920-standings.png"))
+            expect(tv.locator(".dc-standings li")).to_have_count(20)
+            fits_the_tv(tv, ".dc-oat", ".dc-standings-head, .dc-standings li")
+            sizes = tv.evaluate(
+                """() => [...document.querySelectorAll(".dc-standings li")]
+                .map((line) => parseFloat(getComputedStyle(line).fontSize))"""
+            )
+            assert min(sizes) >= 21.6 - 0.05, sizes  # not a smaller type for them
