@@ -632,3 +632,53 @@ def streams_kept(page: Page) -> None:
         constructor(...given) { super(...given); window.eventStreams.push(this); }
       };
     })()""")
+
+
+@contextmanager
+def tv_at(
+    browser: Browser, address: str, link: str, game_id: int, width: int, height: int
+) -> Iterator[Page]:
+    """A TV of its own (a browser context: another screen) of ``width`` x ``height`` CSS
+    pixels opened at ``link`` (a table's watch link) and drawn as the server holds the
+    table; closed after."""
+    screen = browser.new_context(base_url=address, viewport={"width": width, "height": height})
+    try:
+        tv = screen.new_page()
+        tv.goto(link)
+        settled(address, game_id, tv)
+        yield tv
+    finally:
+        screen.close()
+
+
+CUT_IN_THE_BOARD = CUT_AT_THE_BOTTOM.replace(
+    'querySelectorAll("h1, h2, h3, li, p, caption, summary, tr")',
+    'querySelectorAll("#board :is(h1, h2, h3, li, p, caption, summary, tr)")',
+)
+"""``CUT_AT_THE_BOTTOM`` of the board's lines alone (not the seats and the log below it)."""
+assert CUT_IN_THE_BOARD != CUT_AT_THE_BOTTOM
+
+
+def fits_the_tv(tv: Page, *whole: str) -> None:
+    """What a TV shows on its first screen, which nobody scrolls: nothing runs off its
+    right edge, every one of each of the selectors ``whole`` is wholly on it, and its
+    bottom edge cuts no line of the board in half (scrolled to the top)."""
+    fits_width(tv)
+    for selector in whole:
+        whole_on_screen(tv, selector)
+    tv.evaluate("scrollTo(0, 0)")
+    assert tv.evaluate(CUT_IN_THE_BOARD) == []
+
+
+FOURTEEN_HORSES = ["Ace", "Bolt", "Comet", "Dash", "Ember", "Flint", "Gale", "Hale", "Iris",
+                   "Jet", "Kite", "Lark", "Northern Dancer", "American Pharoah"]  # fmt: skip
+"""A field of fourteen, two of them long names, programs 1 to 14."""
+
+
+def derbycast_card_typed(address: str, game_id: int, keeper: str, horses: list[str]) -> None:
+    """The Derby Cast keeper types the next race's card ("Downs 2"): ``horses`` numbered
+    from 1, at 2-1, 3-1, ..., none scratched."""
+    field = ", ".join(f"{n} {horse}" for n, horse in enumerate(horses, start=1))
+    odds = ", ".join(f"{n + 1}-1" for n in range(len(horses)))
+    card = {"kind": "typed-card", "race": "Downs 2", "field": field, "odds": odds}
+    move(address, game_id, keeper, {**card, "scratched": ""})

@@ -16,11 +16,12 @@ from tests.browser.table_pages import (
     SharedServer,
     derbycast_family_picking,
     derbycast_family_under_review,
+    fits_the_tv,
     fits_width,
     move,
     settled,
     small_phone_at,
-    whole_on_screen,
+    tv_at,
 )
 
 pytestmark = pytest.mark.browser
@@ -37,17 +38,13 @@ def test_the_last_races_call_is_whole_on_the_tv_beside_the_next_card(
         game_id, watch, call, keeper = derbycast_family_under_review(address)
         move(address, game_id, keeper, {"kind": "official"})
         move(address, game_id, keeper, {"kind": "simulate", "race": "maiden-special-weight"})
-        context = browser.new_context(base_url=address, viewport={"width": width, "height": height})  # fmt: skip
-        try:
-            tv = context.new_page()
-            tv.goto(watch)
-            settled(address, game_id, tv)
+        with tv_at(browser, address, watch, game_id, width, height) as tv:
             expect(tv.locator(".dc-last + .dc-call p")).to_have_count(len(call))
-            fits_width(tv)
-            whole_on_screen(tv, ".dc-oat, .dc-card tr, .dc-status, .dc-wait")
-            whole_on_screen(tv, ".dc-last h3, .dc-last li, .dc-call h3, .dc-call p")
-        finally:
-            context.close()
+            fits_the_tv(
+                tv,
+                ".dc-oat, .dc-card tr, .dc-status, .dc-wait",
+                ".dc-last h3, .dc-last li, .dc-call h3, .dc-call p",
+            )
 
 
 SPACES_LINES = """() => [...document.querySelectorAll(".dc-horses button")].map((button) => {

@@ -16,16 +16,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
+    FOURTEEN_HORSES,
     SharedServer,
     cut_at_the_bottom,
-    fits_width,
+    derbycast_card_typed,
+    fits_the_tv,
     frame,
     move,
     settled,
     token_of,
+    tv_at,
     twenty_markers_after_a_called_race,
     twenty_markers_after_a_race,
-    whole_on_screen,
 )
 
 pytestmark = pytest.mark.browser
@@ -47,19 +49,17 @@ def test_the_next_card_and_the_last_result_fit_a_1080_tv_the_call_folded(
         call = now["last_race"]["call"]
         assert now["card"] and now["race"] == 2 and now["call"] is None  # race 2 carded
         assert len(now["last_race"]["words"]["picks"]) == 20 and len(call) >= 5
-        context = browser.new_context(base_url=address, viewport={"width": 1920, "height": 1080})  # fmt: skip
-        try:
-            tv = context.new_page()
-            tv.goto(links["watch"])
-            settled(address, game_id, tv)
+        with tv_at(browser, address, links["watch"], game_id, 1920, 1080) as tv:
             tv.screenshot(path=str(tmp_path / "tv-1920-next-card.png"))
-            fits_width(tv)
-            whole_on_screen(tv, ".dc-oat, .dc-card caption, .dc-card tr, .dc-status, .dc-wait")
+            fits_the_tv(
+                tv,
+                ".dc-oat, .dc-card caption, .dc-card tr, .dc-status, .dc-wait",
+                ".dc-last h3, .dc-last li, .dc-last p",
+                ".dc-last + .dc-call summary",  # the call's heading, under it
+            )
             below = [said for said, bottom in tv.evaluate(SIDE) if bottom > 1080.5]
             assert below == []  # the call's lines ran off the screen, one cut mid-line
-            assert cut_at_the_bottom(tv) == []
-            whole_on_screen(tv, ".dc-last h3, .dc-last li, .dc-last p")
-            whole_on_screen(tv, ".dc-last + .dc-call summary")  # the call's heading, under it
+            assert cut_at_the_bottom(tv) == []  # (the page's too, the board's lines not alone)
             parts = tv.locator(".dc-last + .dc-call p")
             expect(parts).to_have_count(len(call))
             expect(parts.first).to_be_hidden()  # folded
@@ -70,12 +70,6 @@ def test_the_next_card_and_the_last_result_fit_a_1080_tv_the_call_folded(
             move(address, game_id, token_of(links["seats"][0]["link"]), {"kind": "pick", "horse": horse, "bet": "win"})  # fmt: skip
             settled(address, game_id, tv)  # drawn again: left open as its reader left it
             expect(parts.last).to_be_visible()
-        finally:
-            context.close()
-
-
-FIELD = ["Ace", "Bolt", "Comet", "Dash", "Ember", "Flint", "Gale", "Hale", "Iris", "Jet",
-         "Kite", "Lark", "Northern Dancer", "American Pharoah"]  # fmt: skip
 
 
 def test_the_standings_heading_is_not_cut_at_the_bottom_of_a_720_tv(
@@ -85,21 +79,12 @@ def test_the_standings_heading_is_not_cut_at_the_bottom_of_a_720_tv(
         links, _ = twenty_markers_after_a_race(address)
         game_id = links["id"]
         keeper = token_of(links["seats"][-1]["link"])
-        field = ", ".join(f"{n} {horse}" for n, horse in enumerate(FIELD, start=1))
-        odds = ", ".join(f"{n + 1}-1" for n in range(len(FIELD)))
-        card = {"kind": "typed-card", "race": "Downs 2", "field": field, "odds": odds}
-        move(address, game_id, keeper, {**card, "scratched": ""})
-        context = browser.new_context(base_url=address, viewport={"width": 1280, "height": 720})  # fmt: skip
-        try:
-            tv = context.new_page()
-            tv.goto(links["watch"])
-            settled(address, game_id, tv)
+        derbycast_card_typed(address, game_id, keeper, FOURTEEN_HORSES)
+        with tv_at(browser, address, links["watch"], game_id, 1280, 720) as tv:
             tv.screenshot(path=str(tmp_path / "tv-1280-standings.png"))
-            expect(tv.locator(".dc-card tr")).to_have_count(len(FIELD) + 1)
-            whole_on_screen(tv, ".dc-oat, .dc-card caption, .dc-card tr")
+            expect(tv.locator(".dc-card tr")).to_have_count(len(FOURTEEN_HORSES) + 1)
+            fits_the_tv(tv, ".dc-oat, .dc-card caption, .dc-card tr")
             head = tv.locator(".dc-standings-head").bounding_box()
             assert head is not None
             assert head["y"] + head["height"] <= 720.5 or head["y"] >= 719.5, head  # not cut
             assert cut_at_the_bottom(tv) == []
-        finally:
-            context.close()

@@ -309,22 +309,28 @@
     return fold;
   }
 
-  // A TV in two columns (derbycast.css), which nobody scrolls: the last race's call folded
+  // A TV in two columns (derbycast.css), which nobody scrolls: its type as large as what
+  // it must show whole still fits the screen (fitTheType), the last race's call folded
   // where it would run past the screen's bottom (unless its reader opened it), and in
   // each column the first line the bottom edge cuts (the standings' heading under a card
   // of fourteen at 1280 x 720 showed its top half) moved wholly below it: half a line
   // is read by nobody, and a laptop that scrolls finds it whole there.
   // (a folded part's lines keep their boxes in Chromium, its content hidden, not gone)
   const shown = (node) => (node.checkVisibility ? node.checkVisibility() : node.getClientRects().length > 0);
+  const bottom = (node) => node.getBoundingClientRect().bottom + window.scrollY;
   function fitTheTv(box) {
+    document.documentElement.style.fontSize = ""; // the css's size, then fitted down
     const columns = box.querySelector(".dc-tv");
     if (!columns || getComputedStyle(columns).display !== "grid") return;
     const edge = window.innerHeight;
-    const bottom = (node) => node.getBoundingClientRect().bottom + window.scrollY;
     const fold = columns.querySelector("details.dc-call");
-    if (fold) {
-      fold.open = tvCallOpen.open === null ? true : tvCallOpen.open;
-      if (tvCallOpen.open === null && bottom(fold) > edge) fold.open = false;
+    const chosen = tvCallOpen.open !== null; // opened or shut by its reader, left so
+    if (fold) fold.open = chosen ? tvCallOpen.open : true;
+    fitTheType(columns, edge);
+    if (fold && !chosen && bottom(fold) > edge) { // folded, the rest fitted again
+      fold.open = false;
+      document.documentElement.style.fontSize = "";
+      fitTheType(columns, edge);
     }
     for (const column of columns.children) {
       for (const line of column.querySelectorAll("h3, li, p, caption, summary")) {
@@ -332,10 +338,40 @@
         const top = line.getBoundingClientRect().top + window.scrollY;
         if (top >= edge) continue; // (the standings come after the card on the screen)
         if (bottom(line) <= edge + 0.5) continue;
-        const margin = parseFloat(getComputedStyle(line).marginTop) || 0;
-        line.style.marginTop = `${margin + edge - top}px`;
+        // again where its margin collapsed into its list's (the first of the twenty
+        // standings at 1920 x 1080 moved 2.5 px of 6.8, still cut)
+        for (let tries = 0; tries < 3 && line.getBoundingClientRect().top + window.scrollY < edge - 0.5; tries += 1) {
+          const margin = parseFloat(getComputedStyle(line).marginTop) || 0;
+          line.style.marginTop = `${margin + edge - (line.getBoundingClientRect().top + window.scrollY)}px`;
+        }
         break; // what follows it in its column is below the edge too
       }
+    }
+  }
+
+  // The TV's type (the page's root size, every line of it in rem or em): the css's
+  // (derbycast.css: 2% of the screen's height, 16 px at least), stepped down while what a
+  // TV shows whole runs past the screen's bottom: the board, the card's rows, what the
+  // table is doing, the call read out, the last race's lines and its call's heading (its
+  // parts as fitTheTv leaves them, not where its reader opened it; not the standings
+  // under the card). Never below 2% of the height (1.125% of the width, 14 px at
+  // least), the size that holds a field of fourteen under twenty markers' board: a
+  // 1280 x 720 laptop (or TV) read a card of six at 14.4 px where 16 px fitted, and
+  // that floor was the size of every card there.
+  function fitTheType(columns, edge) {
+    if (document.body.dataset.mode !== "watch") return; // (the css's size is the watch page's)
+    const root = document.documentElement;
+    const least = Math.max(14, Math.min(0.02 * window.innerHeight, 0.01125 * window.innerWidth));
+    const reader = tvCallOpen.open !== null;
+    const whole = [...columns.querySelectorAll("h3, li, p, caption, tr, summary")].filter((line) =>
+      !line.closest(".dc-standings-box") && !(reader && line.closest("details.dc-call > p")));
+    let size = parseFloat(getComputedStyle(root).fontSize);
+    for (let step = 0; step < 30 && size > least; step += 1) {
+      const lowest = Math.max(0, ...whole.filter(shown).map(bottom));
+      if (lowest <= edge + 0.5) return;
+      // as the lines are in rem and em, about in proportion; then checked again
+      size = Math.max(least, Math.floor(Math.min(size - 0.1, (size * edge) / lowest) * 10) / 10);
+      root.style.fontSize = `${size}px`;
     }
   }
 
@@ -919,5 +955,17 @@
   }
   window.addEventListener("resize", measureAgain);
   window.addEventListener("orientationchange", measureAgain);
+  // What stands above the board changing its height after a draw, with no frame and no
+  // resize (an error line said, the status line grown or shortened in the page's
+  // heading, the table's notes), or the board's own size changing (a font swapped in
+  // late: the page uses only the system's, system-ui), measured again as on a resize: a
+  // line pushed down ran off a TV's bottom, cut, and the last race's call stood open
+  // past it.
+  const boardBox = document.getElementById("board-box");
+  if (boardBox && typeof ResizeObserver === "function") {
+    const moved = new ResizeObserver(measureAgain);
+    for (let node = boardBox.previousElementSibling; node; node = node.previousElementSibling) moved.observe(node);
+    moved.observe(boardBox);
+  }
   window.homestretchBoard.decision = decision;
 })();
