@@ -23,6 +23,7 @@ from tests.browser.table_pages import (
     move,
     moves_sent,
     shows,
+    token_of,
     totopoly_asked_to_bid_again,
     totopoly_until_asked_to_bid,
 )
@@ -256,3 +257,43 @@ def test_totopoly_a_bid_kept_below_the_risen_least_is_said_by_its_box_after_a_st
         box.fill(str(bounds["least"]))  # a bid it takes: the line goes
         expect(form.locator(".box-says")).to_have_count(0)
         page.context.close()
+
+
+def test_stretch_a_bet_the_tote_refused_stays_typed_for_a_reload_with_its_refusal(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    """A ticket more than Ann holds ($150), a refusal the page cannot foresee (her box
+    bounds no more than the least ticket): what she picked and typed is there again after
+    a reload, the tote's words under the window, until the table moves on (Bea's bet); it
+    was dropped from the tab's keeping by the refusal, a reload showing a blank window."""
+    with shared_server.visit() as address:
+        links = new_race(address, "Kept Stakes", ("Ann", "Bea"))
+        game_id = int(links["id"])
+        ann = phone()
+        ann.goto(links["seats"][0]["link"])
+        ann.select_option("#bet-pool", "show")
+        ann.select_option("#bet-horse", "3")
+        ann.fill("#bet-dollars", "150")
+        refused = ann.locator("#stretch-bet .stretch-refused")
+        with ann.expect_response("**/moves") as answer:
+            ann.locator("#stretch-bet button[type=submit]").click()
+        assert answer.value.status == 400, answer.value.text()
+        words = answer.value.json()["error"]
+        assert "too much" in words, words
+        expect(refused).to_have_text(words)
+        assert _drafts(ann, game_id, 0)["bet-dollars"] == "150"
+        version = frame(address, game_id, token_of(links["seats"][0]["link"]))["version"]
+        ann.reload()
+        shows(ann, version)
+        expect(ann.locator("#bet-pool")).to_have_value("show")
+        expect(ann.locator("#bet-horse")).to_have_value("3")
+        expect(ann.locator("#bet-dollars")).to_have_value("150")
+        expect(refused).to_have_text(words)
+        # the table moves on: the refusal goes, what she typed stays hers to change
+        bea = token_of(links["seats"][1]["link"])
+        shows(ann, move(address, game_id, bea, {"kind": "bet", "pool": "win", "post": 1, "dollars": 2}))  # fmt: skip
+        expect(refused).to_be_hidden()
+        expect(ann.locator("#bet-dollars")).to_have_value("150")
+        ann.reload()
+        expect(refused).to_be_hidden()
+        expect(ann.locator("#bet-dollars")).to_have_value("150")

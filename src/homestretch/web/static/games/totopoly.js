@@ -452,11 +452,13 @@
   // Why a move was refused, said where it was made (the page's own error line is at its
   // top, scrolled off on a phone) until the table moves on: a typed amount under its
   // box; a button's move (refused because someone moved first, say), or an amount whose
-  // box is gone with the turn, in the board's own line just under the moves.
-  let refusal = null;
-  function sayRefusal() {
+  // box is gone with the turn, in the board's own line just under the moves. Kept for a
+  // reload at the same version (tools.refusals), as what was typed in its box is.
+  const REFUSED = "tp-refusal";
+  function sayRefusal(tools) {
     document.querySelectorAll(".tp-refused").forEach((line) => line.remove());
-    const now = refusal && refusal.version === document.body.dataset.version;
+    const refusal = tools.refusals ? tools.refusals.get(REFUSED) : null;  // null once the table moved on
+    const now = Boolean(refusal);
     const board = document.getElementById("tp-refusal");
     const where = (now && document.querySelector(`.tp-amount-${refusal.kind}`)) || (now && board && board.querySelector(".tp-inner"));
     if (board) board.hidden = !where || !board.contains(where);
@@ -469,14 +471,14 @@
   }
   async function sendMove(tools, action, kind) {
     const answer = await tools.send({ action }, TYPED);
-    refusal = answer.refused ? { kind, text: answer.refused, version: document.body.dataset.version } : null;
-    sayRefusal();
+    if (tools.refusals) tools.refusals.set(REFUSED, answer.refused ? { kind, text: answer.refused } : null);
+    sayRefusal(tools);
     if (answer.refused && document.querySelector(".tp-refused")) tools.showError("");  // said on the board, not twice
   }
 
   // What is typed in the amount boxes (and the horse picked to back) is kept for this
   // table and seat through a reload (tools.draft) until the player makes a move: every
-  // move of his ends the decision they were typed for. An amount kept that the box's
+  // move of his ends the decision they were typed for (a move refused keeps them). An amount kept that the box's
   // bounds no longer take (typed before another's bid raised the least, and shown again
   // after his bid was refused as stale) is said at once by the box's own line, in the
   // rules' words: he sees why before pressing, and what he typed is his to change.
@@ -594,7 +596,7 @@
       if (ofKind.length) inner.append(amountForm(tools, kind, ofKind, view));
     }
     if (biddingOn(frame, view)) inner.append(standingForm(tools, frame, view));
-    sayRefusal();
+    sayRefusal(tools);
   }
 
   // A standing order on the lot up: the bidding goes round again after every bid (T5:
