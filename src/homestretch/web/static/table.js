@@ -212,7 +212,7 @@ function drawBoard() {
   if (!board) return;
   $("board-box").hidden = false;
   const typing = typedIn($("board"));
-  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, refusals, drawAgain, wholeBox, follows, sayHeld });
+  board(frame, $("board"), { send, el, draw, seatName, noticeWords, mode, showError, draft, refusals, drawAgain, wholeBox, follows, sayHeld });
   if (!unsent) dropNotSent();  // a "not sent" a board drew again at this version: the table is known again
   if (typing) typeOn(typing);
   amountBoxes.tellAgain();
@@ -436,7 +436,9 @@ function render(next, whole = false) {
   if (frame.over) $("result").replaceChildren(draw(frame.result));
   drawNotices();
   const noticesBox = $("notices-box");  // (absent from a page served before it had one)
-  if (noticesBox) noticesBox.hidden = !frame.notices.length;  // a heading over nothing (a spectator's) reads as a list gone missing
+  // a heading over nothing (a spectator's) reads as a list gone missing; a board that
+  // draws the notices itself (Totopoly's "Money and cards") has them listed once
+  if (noticesBox) noticesBox.hidden = !frame.notices.length || Boolean(board && board.drawsNotices);
   drawLog(kept);
   $("digest").textContent = frame.seed_digest;
   $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";

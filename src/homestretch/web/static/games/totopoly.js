@@ -357,17 +357,36 @@
     return lines;
   }
 
-  // The typed notices as the rules worded them (words.py: the terminal says the same).
+  // The typed notices as the rules worded them (words.py: the terminal says the same),
+  // newest first, numbered in the order they came: the last ten in sight, the older
+  // folded under "N older notices" (a box of its own that scrolls, left open or shut as
+  // the player left it). The board draws all of them, so the page's own "Notices" list,
+  // the same lines again below it, is not drawn (homestretchBoard.drawsNotices).
+  const NEWS_SHOWN = 10;
+  let olderNewsOpen = false;
   function drawNews(parts, tools, frame) {
-    const list = make(tools, "ol", null, "tp-notices");
-    frame.notices.slice(-10).reverse().forEach((n, back) => {
-      const item = make(tools, "li", n.words);
-      item.value = frame.notices.length - back;  // numbered as the page's Notices number it
+    const items = frame.notices.map((n, at) => {
+      const item = make(tools, "li", typeof n.words === "string" && tools.noticeWords ? tools.noticeWords(n) : n.words);
+      item.value = at + 1;
       item.dataset.type = n.type;
-      list.append(item);
-    });
+      return item;
+    }).reverse();
+    const older = items.splice(NEWS_SHOWN);
+    const list = make(tools, "ol", null, "tp-notices");
+    list.append(...items);
+    const drawn = [list];
+    if (older.length) {
+      const fold = make(tools, "details", null, "tp-older");
+      fold.open = olderNewsOpen;
+      fold.addEventListener("toggle", () => { olderNewsOpen = fold.open; });
+      fold.append(make(tools, "summary", `${older.length} older ${older.length === 1 ? "notice" : "notices"}`));
+      const rest = make(tools, "ol", null, "tp-notices");
+      rest.append(...older);
+      fold.append(rest);
+      drawn.push(fold);
+    }
     parts.news.section.hidden = !frame.notices.length;
-    parts.news.inner.replaceChildren(list);
+    parts.news.inner.replaceChildren(...drawn);
   }
 
   // What £1 on a horse brings back if it wins, the pool as it stands (T18: the clerk's
@@ -721,6 +740,7 @@
     putFirst(parts, view.phase);
     answerStanding(tools, frame, view);
   };
+  window.homestretchBoard.drawsNotices = true;  // in its "Money and cards" (drawNews)
   // What the board's buttons mean besides the seat's moves (table.js decisionOf): the
   // lot up (a standing order's "Cancel" is for it) and the phase. Another player's bid
   // that leaves them as they were leaves a finger's tap on "Cancel" where it is.
