@@ -1,9 +1,10 @@
 """What a player has half typed on a phone (an amount, a horse picked) is there again
 after a reload, at each game's board: kept for the table and the seat (the tab's
-sessionStorage), until the move is made or the rules refuse it (the screen then goes on
-showing it through redraws until the player changes it; Across keeps it for a reload
-too, the refusal said beside it until the table moves on); a move refused only as stale
-(the table moved on) keeps it to press again, an amount its box no longer takes said."""
+sessionStorage), until the move is made; a move refused keeps it, by the rules too (the
+page says an amount out of bounds unsent), for a reload too, the refusal said beside it
+until the table moves on (table.js tools.refusals: Across, Stretch, Totopoly); a move
+refused only as stale (the table moved on) keeps it to press again, an amount its box no
+longer takes said."""
 
 from __future__ import annotations
 
@@ -297,3 +298,39 @@ def test_stretch_a_bet_the_tote_refused_stays_typed_for_a_reload_with_its_refusa
         ann.reload()
         expect(refused).to_be_hidden()
         expect(ann.locator("#bet-dollars")).to_have_value("150")
+
+
+def test_totopoly_a_bids_refusal_is_said_again_after_a_reload_until_the_table_moves_on(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Bob's bid, within its box's bounds, refused (he bid on another device while it was
+    on its way, the bidding came round to him again): a reload shows the refusal's words
+    under the bid box again, with the bid he typed, until the table moves on (his pass).
+    The refusal was the screen's alone: a reload took it away, the kept bid said only by
+    its box. (A Totopoly amount the rules refuse at the version drawn the page says unsent:
+    the view bounds each bid, stake and offer, and lists only the horses open to back.)"""
+    with shared_server.visit() as address:
+        page, game_id, token = _bob(browser, address)
+        seen = totopoly_until_asked_to_bid(address, game_id, token)
+        shows(page, seen["version"])
+        typed = str(int(seen["view"]["lot"]["bid"]) + 1)
+        form = page.locator(".tp-amount-bid")
+        form.locator("input").fill(typed)
+        held_on_its_way(page, lambda: totopoly_asked_to_bid_again(address, game_id, [token], 0))
+        with page.expect_response("**/moves") as answer:
+            form.locator("button").click()
+        assert answer.value.status == 409, answer.value.text()
+        refused = answer.value.json()["error"]
+        expect(form.locator(".tp-refused")).to_have_text(refused)
+        now = frame(address, game_id, token)["version"]
+        page.reload()
+        shows(page, now)
+        expect(form.locator(".tp-refused")).to_have_text(refused)
+        expect(form.locator("input")).to_have_value(typed)
+        passed = move(address, game_id, token, {"kind": "pass"})
+        shows(page, passed)
+        expect(page.locator(".tp-refused")).to_have_count(0)  # the table moved on
+        page.reload()
+        page.wait_for_function("(v) => Number(document.body.dataset.version) >= v", arg=passed)
+        expect(page.locator(".tp-refused")).to_have_count(0)
+        page.context.close()
