@@ -746,14 +746,30 @@
       .sort((a, b) => a.at - b.at || Number(b.move || false) - Number(a.move || false));
     if (!said.length) return null;  // a meet's start: no empty box, it comes with the first news
     const s = section(W.at_the_table, "ab-talk");
-    const list = node("ul", null, "ab-notices");  // newest first: no numbers counting back
-    // Each notice as words.py words it (the terminal prints the same text).
-    said.slice(-14).reverse().forEach((n) => {
-      list.append(node("li", n.words, `ab-n-${n.type}`));
-    });
+    // Each notice as words.py words it (the terminal prints the same text), newest first
+    // (no numbers counting back): the last 14 in sight, the older folded under "N older
+    // notices", left open or shut as the player left it. The board says them all, so the
+    // page's own "Notices" list, the same lines again below it, is not drawn for it
+    // (homestretchBoard.drawsNotices).
+    const lines = said.reverse().map((n) => node("li", n.words, `ab-n-${n.type}`));
+    const older = lines.splice(TALK_SHOWN);
+    const list = node("ul", null, "ab-notices");
+    list.append(...lines);
     s.append(list);
+    if (older.length) {
+      const fold = node("details", null, "ab-older");
+      fold.open = olderTalkOpen;
+      fold.addEventListener("toggle", () => { olderTalkOpen = fold.open; });
+      fold.append(node("summary", `${older.length} older ${older.length === 1 ? "notice" : "notices"}`));
+      const rest = node("ul", null, "ab-notices");
+      rest.append(...older);
+      fold.append(rest);
+      s.append(fold);
+    }
     return s;
   }
+  const TALK_SHOWN = 14;
+  let olderTalkOpen = false;
 
   // Where this player's move is, for the page's "Your turn" pin (table.js): an offer to
   // answer first, then the roll, the betting, the tracks, the bid; else the turn's line.
@@ -800,6 +816,7 @@
     markMove(box);
     answerStanding(frame);
   };
+  window.homestretchBoard.drawsNotices = true;  // in its "At the table" (announcements)
   // What the board's buttons mean besides the seat's moves (table.js decisionOf): the
   // horse on the block (a standing order's "Cancel" is for it), the offer put to this
   // player (yes and no are the same moves whatever is offered). Another player's move
