@@ -1,9 +1,10 @@
 """What a player has half typed on a phone (an amount, a horse picked) is there again
 after a reload, at each game's board: kept for the table and the seat (the tab's
-sessionStorage), until the move is made or the rules refuse it (the screen then goes on
-showing it through redraws until the player changes it; Across keeps it for a reload
-too, the refusal said beside it until the table moves on); a move refused only as stale
-(the table moved on) keeps it to press again, an amount its box no longer takes said."""
+sessionStorage), until the move is made; a move refused keeps it, by the rules too (the
+page says an amount out of bounds unsent), for a reload too, the refusal said beside it
+until the table moves on (table.js tools.refusals: Across, Stretch, Totopoly); a move
+refused only as stale (the table moved on) keeps it to press again, an amount its box no
+longer takes said."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from tests.browser.table_pages import (
     move,
     moves_sent,
     shows,
+    token_of,
     totopoly_asked_to_bid_again,
     totopoly_until_asked_to_bid,
 )
@@ -255,4 +257,80 @@ def test_totopoly_a_bid_kept_below_the_risen_least_is_said_by_its_box_after_a_st
         assert sent == []
         box.fill(str(bounds["least"]))  # a bid it takes: the line goes
         expect(form.locator(".box-says")).to_have_count(0)
+        page.context.close()
+
+
+def test_stretch_a_bet_the_tote_refused_stays_typed_for_a_reload_with_its_refusal(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    """A ticket more than Ann holds ($150), a refusal the page cannot foresee (her box
+    bounds no more than the least ticket): what she picked and typed is there again after
+    a reload, the tote's words under the window, until the table moves on (Bea's bet); it
+    was dropped from the tab's keeping by the refusal, a reload showing a blank window."""
+    with shared_server.visit() as address:
+        links = new_race(address, "Kept Stakes", ("Ann", "Bea"))
+        game_id = int(links["id"])
+        ann = phone()
+        ann.goto(links["seats"][0]["link"])
+        ann.select_option("#bet-pool", "show")
+        ann.select_option("#bet-horse", "3")
+        ann.fill("#bet-dollars", "150")
+        refused = ann.locator("#stretch-bet .stretch-refused")
+        with ann.expect_response("**/moves") as answer:
+            ann.locator("#stretch-bet button[type=submit]").click()
+        assert answer.value.status == 400, answer.value.text()
+        words = answer.value.json()["error"]
+        assert "too much" in words, words
+        expect(refused).to_have_text(words)
+        assert _drafts(ann, game_id, 0)["bet-dollars"] == "150"
+        version = frame(address, game_id, token_of(links["seats"][0]["link"]))["version"]
+        ann.reload()
+        shows(ann, version)
+        expect(ann.locator("#bet-pool")).to_have_value("show")
+        expect(ann.locator("#bet-horse")).to_have_value("3")
+        expect(ann.locator("#bet-dollars")).to_have_value("150")
+        expect(refused).to_have_text(words)
+        # the table moves on: the refusal goes, what she typed stays hers to change
+        bea = token_of(links["seats"][1]["link"])
+        shows(ann, move(address, game_id, bea, {"kind": "bet", "pool": "win", "post": 1, "dollars": 2}))  # fmt: skip
+        expect(refused).to_be_hidden()
+        expect(ann.locator("#bet-dollars")).to_have_value("150")
+        ann.reload()
+        expect(refused).to_be_hidden()
+        expect(ann.locator("#bet-dollars")).to_have_value("150")
+
+
+def test_totopoly_a_bids_refusal_is_said_again_after_a_reload_until_the_table_moves_on(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Bob's bid, within its box's bounds, refused (he bid on another device while it was
+    on its way, the bidding came round to him again): a reload shows the refusal's words
+    under the bid box again, with the bid he typed, until the table moves on (his pass).
+    The refusal was the screen's alone: a reload took it away, the kept bid said only by
+    its box. (A Totopoly amount the rules refuse at the version drawn the page says unsent:
+    the view bounds each bid, stake and offer, and lists only the horses open to back.)"""
+    with shared_server.visit() as address:
+        page, game_id, token = _bob(browser, address)
+        seen = totopoly_until_asked_to_bid(address, game_id, token)
+        shows(page, seen["version"])
+        typed = str(int(seen["view"]["lot"]["bid"]) + 1)
+        form = page.locator(".tp-amount-bid")
+        form.locator("input").fill(typed)
+        held_on_its_way(page, lambda: totopoly_asked_to_bid_again(address, game_id, [token], 0))
+        with page.expect_response("**/moves") as answer:
+            form.locator("button").click()
+        assert answer.value.status == 409, answer.value.text()
+        refused = answer.value.json()["error"]
+        expect(form.locator(".tp-refused")).to_have_text(refused)
+        now = frame(address, game_id, token)["version"]
+        page.reload()
+        shows(page, now)
+        expect(form.locator(".tp-refused")).to_have_text(refused)
+        expect(form.locator("input")).to_have_value(typed)
+        passed = move(address, game_id, token, {"kind": "pass"})
+        shows(page, passed)
+        expect(page.locator(".tp-refused")).to_have_count(0)  # the table moved on
+        page.reload()
+        page.wait_for_function("(v) => Number(document.body.dataset.version) >= v", arg=passed)
+        expect(page.locator(".tp-refused")).to_have_count(0)
         page.context.close()

@@ -212,7 +212,7 @@ function drawBoard() {
   if (!board) return;
   $("board-box").hidden = false;
   const typing = typedIn($("board"));
-  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain, wholeBox, follows, sayHeld });
+  board(frame, $("board"), { send, el, draw, seatName, noticeWords, mode, showError, draft, refusals, drawAgain, wholeBox, follows, sayHeld });
   if (!unsent) dropNotSent();  // a "not sent" a board drew again at this version: the table is known again
   if (typing) typeOn(typing);
   amountBoxes.tellAgain();
@@ -436,7 +436,9 @@ function render(next, whole = false) {
   if (frame.over) $("result").replaceChildren(draw(frame.result));
   drawNotices();
   const noticesBox = $("notices-box");  // (absent from a page served before it had one)
-  if (noticesBox) noticesBox.hidden = !frame.notices.length;  // a heading over nothing (a spectator's) reads as a list gone missing
+  // a heading over nothing (a spectator's) reads as a list gone missing; a board that
+  // draws the notices itself (Totopoly's "Money and cards") has them listed once
+  if (noticesBox) noticesBox.hidden = !frame.notices.length || Boolean(board && board.drawsNotices);
   drawLog(kept);
   $("digest").textContent = frame.seed_digest;
   $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";
@@ -831,7 +833,10 @@ async function post(path, data, refused) {
 // What a board's player has half typed (an amount, a horse picked), kept per table and
 // seat for the browser tab's life, so a reload shows it again: tools.draft.get(key) and
 // .set(key, value). A move sent with the keys it used, tools.send(move, keys), drops them
-// once made or refused by the rules; a move refused only as stale keeps them.
+// once made; a move refused keeps them, by the rules too: the page says an amount out of
+// its bounds unsent, so what the rules refuse is seldom what was typed (an Across offer
+// to answer first, R16; a Stretch ticket more than the money held), and a reload showed
+// the boxes' first values.
 const draftsKey = () => `homestretch-drafts:${tableId}:${frame && frame.seat !== null ? frame.seat : "-"}`;
 function readDrafts() {
   try { return JSON.parse(sessionStorage.getItem(draftsKey())) || {}; } catch { return {}; }
@@ -843,6 +848,26 @@ const draft = {
   get: (key) => readDrafts()[key],
   set: (key, value) => writeDrafts({ ...readDrafts(), [key]: value }),
   drop: (keys) => { const all = readDrafts(); keys.forEach((key) => delete all[key]); writeDrafts(all); },
+};
+
+// Why a board's move was refused, said beside what sent it, kept as the drafts are for a
+// reload at the same version and dropped once the table moves on: tools.refusals.set(key,
+// refusal) (an object of the board's: its words, where it was made; null: none now) and
+// .get(key) (null once the table moved on since it was said).
+const refusalsSaid = {};  // the screen's own keeping (storage may be full or off)
+const refusals = {
+  set: (key, refusal) => {
+    const kept = refusal ? { ...refusal, version: frame.version } : null;
+    refusalsSaid[key] = kept;
+    if (kept) draft.set(key, kept);
+    else draft.drop([key]);
+  },
+  get: (key) => {
+    const kept = refusalsSaid[key] || draft.get(key) || null;
+    if (kept && kept.version === frame.version) return kept;
+    if (kept) refusals.set(key, null);
+    return null;
+  },
 };
 
 // The answer to a move is the version it made; the frame comes by the event stream, as
@@ -870,7 +895,7 @@ function send(move, drafts = []) {
     const version = Math.max(frame.version, made);
     let stale = false, unsent = false;
     const answer = await post(`/api/tables/${tableId}/moves`, { token, version, ...move }, (status) => { stale = status === 409; unsent = status === 0; });
-    if (!stale && !unsent) draft.drop(drafts);
+    if (answer) draft.drop(drafts);  // made
     if (stale) answered = Math.max(answered, chosenOn);
     if (!answer) return { refused: $("error").textContent, stale };
     made = answer.version;

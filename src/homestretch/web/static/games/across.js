@@ -48,9 +48,8 @@
   // Why a move was refused, said under the row or panel that sent it (the page's own
   // error line is at its top, scrolled off on a phone) until the table moves on: each
   // such box has a data-say name that survives the redraw of the frame. Kept for a
-  // reload at the same version (tools.draft), as what was typed in the row is.
+  // reload at the same version (tools.refusals), as what was typed in the row is.
   const REFUSED = "ab-refusal";
-  let refusal = null;
   async function sendFrom(sender, action) {
     const box = sender.closest("[data-say]");
     // the fields of the row it was sent from: their drafts go once the move is made
@@ -60,26 +59,15 @@
     const answer = await T.send({ action }, used);
     if (!answer.refused) used.forEach((key) => { delete DRAFT[key]; });
     // refused, what was typed stays until the player changes it: on the screen, and for a
-    // reload too (refused by the rules, tools.send dropped it from the tab's keeping, and a
-    // reload showed the boxes' first values, though the refusal was seldom of the amounts:
-    // the page says those unsent; an offer to answer first, R16, an offer made already);
-    // what he typed while the move was on its way stays
-    else sent.forEach(([key, value]) => {
-      if (DRAFT[key] === undefined) DRAFT[key] = value;
-      T.draft.set(key, DRAFT[key]);
-    });
-    refusal = answer.refused && box ? { say: box.dataset.say, text: answer.refused, version: document.body.dataset.version } : null;
-    if (refusal) T.draft.set(REFUSED, refusal);
-    else T.draft.drop([REFUSED]);
+    // reload (tools.send keeps it in the tab's keeping); what he typed while the move was
+    // on its way stays
+    else sent.forEach(([key, value]) => { if (DRAFT[key] === undefined) DRAFT[key] = value; });
+    T.refusals.set(REFUSED, answer.refused && box ? { say: box.dataset.say, text: answer.refused } : null);
     sayRefusal();
   }
   function sayRefusal() {
     document.querySelectorAll(".ab-refused").forEach((line) => line.remove());
-    if (!refusal) refusal = T.draft.get(REFUSED) || null;  // said before a reload
-    if (refusal && refusal.version !== document.body.dataset.version) {  // the table moved on
-      refusal = null;
-      T.draft.drop([REFUSED]);
-    }
+    const refusal = T.refusals.get(REFUSED);  // null once the table moved on
     const box = refusal && document.querySelector(`[data-say="${refusal.say}"]`);
     if (!box) return;
     const line = node("p", refusal.text, "ab-refused");
@@ -758,14 +746,30 @@
       .sort((a, b) => a.at - b.at || Number(b.move || false) - Number(a.move || false));
     if (!said.length) return null;  // a meet's start: no empty box, it comes with the first news
     const s = section(W.at_the_table, "ab-talk");
-    const list = node("ul", null, "ab-notices");  // newest first: no numbers counting back
-    // Each notice as words.py words it (the terminal prints the same text).
-    said.slice(-14).reverse().forEach((n) => {
-      list.append(node("li", n.words, `ab-n-${n.type}`));
-    });
+    // Each notice as words.py words it (the terminal prints the same text), newest first
+    // (no numbers counting back): the last 14 in sight, the older folded under "N older
+    // notices", left open or shut as the player left it. The board says them all, so the
+    // page's own "Notices" list, the same lines again below it, is not drawn for it
+    // (homestretchBoard.drawsNotices).
+    const lines = said.reverse().map((n) => node("li", n.words, `ab-n-${n.type}`));
+    const older = lines.splice(TALK_SHOWN);
+    const list = node("ul", null, "ab-notices");
+    list.append(...lines);
     s.append(list);
+    if (older.length) {
+      const fold = node("details", null, "ab-older");
+      fold.open = olderTalkOpen;
+      fold.addEventListener("toggle", () => { olderTalkOpen = fold.open; });
+      fold.append(node("summary", `${older.length} older ${older.length === 1 ? "notice" : "notices"}`));
+      const rest = node("ul", null, "ab-notices");
+      rest.append(...older);
+      fold.append(rest);
+      s.append(fold);
+    }
     return s;
   }
+  const TALK_SHOWN = 14;
+  let olderTalkOpen = false;
 
   // Where this player's move is, for the page's "Your turn" pin (table.js): an offer to
   // answer first, then the roll, the betting, the tracks, the bid; else the turn's line.
@@ -812,6 +816,7 @@
     markMove(box);
     answerStanding(frame);
   };
+  window.homestretchBoard.drawsNotices = true;  // in its "At the table" (announcements)
   // What the board's buttons mean besides the seat's moves (table.js decisionOf): the
   // horse on the block (a standing order's "Cancel" is for it), the offer put to this
   // player (yes and no are the same moves whatever is offered). Another player's move

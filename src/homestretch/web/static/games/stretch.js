@@ -323,20 +323,26 @@ function jumps(el, says) {
 // half chosen (or the amount being typed) stays as it is when another player's bet or
 // a reconnect redraws the board. Each frame brings the money held and the tickets, in
 // the rules' words (games/stretch/rules/words.py, the view's ``yours``).
-const windowKept = { table: null, form: null, refusedAt: Infinity };
+const windowKept = { table: null, form: null };
 
 // A refused bet (or done) is said under the window, where the player pressed, not at the
 // top of the page (off a phone's screen); it goes with the player's next good move or the
 // next frame that changes the table (another's bet, say), when it may no longer apply.
-function refuse(form, refusal) {
+// Kept for a reload till then (tools.refusals), as the window's fields are.
+const REFUSED = "bet-refusal";
+function refuse(form, tools, refusal) {
+  tools.refusals.set(REFUSED, refusal ? { text: refusal } : null);
+  sayRefused(form, tools);
+}
+function sayRefused(form, tools) {
+  const kept = tools.refusals.get(REFUSED);  // null once the table moved on
   const line = form.querySelector(".stretch-refused");
-  line.textContent = refusal;
-  line.hidden = !refusal;
-  windowKept.refusedAt = refusal ? Number(document.body.dataset.version) : Infinity;
+  line.textContent = kept ? kept.text : "";
+  line.hidden = !kept;
 }
 
 // The window's fields, kept for this table and seat through a reload (tools.draft) until
-// a bet or "done" is made with them.
+// a bet or "done" is made with them (a move refused keeps them).
 const WINDOW_FIELDS = ["bet-pool", "bet-horse", "bet-dollars"];
 
 async function sendFromWindow(form, tools, action) {
@@ -345,7 +351,7 @@ async function sendFromWindow(form, tools, action) {
   // (this seat's "done" made first on another device) leaves it said at the page's top
   const open = form.isConnected && form.getClientRects().length > 0;
   if (answer.refused && open) tools.showError("");
-  refuse(form, open ? answer.refused || "" : "");
+  refuse(form, tools, open ? answer.refused || "" : "");
 }
 
 // Who is still betting, the rules' line (own.waiting) unless a seat nobody has taken is
@@ -372,7 +378,7 @@ function betWindow(frame, el, tools) {
   form.querySelector(".stretch-says").textContent = own.tickets;
   form.querySelector(".stretch-waiting").textContent = stillBetting(frame, own);
   form.querySelector(".stretch-house").textContent = own.house || "";  // alone (S29)
-  if (frame.version > windowKept.refusedAt) refuse(form, "");  // the table moved on since
+  sayRefused(form, tools);  // gone once the table moved on since; said again after a reload
   const odds = Object.fromEntries(frame.view.entries.map((e) => [e.post, e.odds || ""]));
   form.querySelectorAll("#bet-horse option").forEach((o) => { o.textContent = `${o.value} ${o.dataset.horse} ${odds[o.value]}`; });
   return form;
@@ -410,7 +416,7 @@ function makeWindow(frame, el, tools) {
   // a bet stopped by the box itself (below the least ticket, said beside the box) takes
   // away the line of the last bet the tote refused, or the window said "a $150 ticket is
   // too much" over a box holding 0
-  amount.addEventListener("amount-stopped", () => refuse(form, ""));
+  amount.addEventListener("amount-stopped", () => refuse(form, tools, ""));
   // blank, not 2: a phone's tap leaves the caret after a 2 already there, and "10"
   // typed in would bet $210; left blank it buys the least ticket, as `win 3` does
   amount.placeholder = says.dollars_hint;

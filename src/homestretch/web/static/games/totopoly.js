@@ -357,17 +357,36 @@
     return lines;
   }
 
-  // The typed notices as the rules worded them (words.py: the terminal says the same).
+  // The typed notices as the rules worded them (words.py: the terminal says the same),
+  // newest first, numbered in the order they came: the last ten in sight, the older
+  // folded under "N older notices" (a box of its own that scrolls, left open or shut as
+  // the player left it). The board draws all of them, so the page's own "Notices" list,
+  // the same lines again below it, is not drawn (homestretchBoard.drawsNotices).
+  const NEWS_SHOWN = 10;
+  let olderNewsOpen = false;
   function drawNews(parts, tools, frame) {
-    const list = make(tools, "ol", null, "tp-notices");
-    frame.notices.slice(-10).reverse().forEach((n, back) => {
-      const item = make(tools, "li", n.words);
-      item.value = frame.notices.length - back;  // numbered as the page's Notices number it
+    const items = frame.notices.map((n, at) => {
+      const item = make(tools, "li", typeof n.words === "string" && tools.noticeWords ? tools.noticeWords(n) : n.words);
+      item.value = at + 1;
       item.dataset.type = n.type;
-      list.append(item);
-    });
+      return item;
+    }).reverse();
+    const older = items.splice(NEWS_SHOWN);
+    const list = make(tools, "ol", null, "tp-notices");
+    list.append(...items);
+    const drawn = [list];
+    if (older.length) {
+      const fold = make(tools, "details", null, "tp-older");
+      fold.open = olderNewsOpen;
+      fold.addEventListener("toggle", () => { olderNewsOpen = fold.open; });
+      fold.append(make(tools, "summary", `${older.length} older ${older.length === 1 ? "notice" : "notices"}`));
+      const rest = make(tools, "ol", null, "tp-notices");
+      rest.append(...older);
+      fold.append(rest);
+      drawn.push(fold);
+    }
     parts.news.section.hidden = !frame.notices.length;
-    parts.news.inner.replaceChildren(list);
+    parts.news.inner.replaceChildren(...drawn);
   }
 
   // What £1 on a horse brings back if it wins, the pool as it stands (T18: the clerk's
@@ -452,11 +471,13 @@
   // Why a move was refused, said where it was made (the page's own error line is at its
   // top, scrolled off on a phone) until the table moves on: a typed amount under its
   // box; a button's move (refused because someone moved first, say), or an amount whose
-  // box is gone with the turn, in the board's own line just under the moves.
-  let refusal = null;
-  function sayRefusal() {
+  // box is gone with the turn, in the board's own line just under the moves. Kept for a
+  // reload at the same version (tools.refusals), as what was typed in its box is.
+  const REFUSED = "tp-refusal";
+  function sayRefusal(tools) {
     document.querySelectorAll(".tp-refused").forEach((line) => line.remove());
-    const now = refusal && refusal.version === document.body.dataset.version;
+    const refusal = tools.refusals ? tools.refusals.get(REFUSED) : null;  // null once the table moved on
+    const now = Boolean(refusal);
     const board = document.getElementById("tp-refusal");
     const where = (now && document.querySelector(`.tp-amount-${refusal.kind}`)) || (now && board && board.querySelector(".tp-inner"));
     if (board) board.hidden = !where || !board.contains(where);
@@ -469,14 +490,14 @@
   }
   async function sendMove(tools, action, kind) {
     const answer = await tools.send({ action }, TYPED);
-    refusal = answer.refused ? { kind, text: answer.refused, version: document.body.dataset.version } : null;
-    sayRefusal();
+    if (tools.refusals) tools.refusals.set(REFUSED, answer.refused ? { kind, text: answer.refused } : null);
+    sayRefusal(tools);
     if (answer.refused && document.querySelector(".tp-refused")) tools.showError("");  // said on the board, not twice
   }
 
   // What is typed in the amount boxes (and the horse picked to back) is kept for this
   // table and seat through a reload (tools.draft) until the player makes a move: every
-  // move of his ends the decision they were typed for. An amount kept that the box's
+  // move of his ends the decision they were typed for (a move refused keeps them). An amount kept that the box's
   // bounds no longer take (typed before another's bid raised the least, and shown again
   // after his bid was refused as stale) is said at once by the box's own line, in the
   // rules' words: he sees why before pressing, and what he typed is his to change.
@@ -594,7 +615,7 @@
       if (ofKind.length) inner.append(amountForm(tools, kind, ofKind, view));
     }
     if (biddingOn(frame, view)) inner.append(standingForm(tools, frame, view));
-    sayRefusal();
+    sayRefusal(tools);
   }
 
   // A standing order on the lot up: the bidding goes round again after every bid (T5:
@@ -719,6 +740,7 @@
     putFirst(parts, view.phase);
     answerStanding(tools, frame, view);
   };
+  window.homestretchBoard.drawsNotices = true;  // in its "Money and cards" (drawNews)
   // What the board's buttons mean besides the seat's moves (table.js decisionOf): the
   // lot up (a standing order's "Cancel" is for it) and the phase. Another player's bid
   // that leaves them as they were leaves a finger's tap on "Cancel" where it is.
