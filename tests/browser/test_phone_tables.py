@@ -128,3 +128,40 @@ def test_no_notices_heading_over_nothing(browser: Browser, shared_server: Shared
             expect(ann.get_by_role("heading", name="Notices")).to_be_hidden()
         finally:
             context.close()
+
+
+def test_a_page_drawing_its_own_notices_list_has_no_heading_till_there_is_one(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Derby Cast's board leaves the notices to the page's own list (Totopoly's and
+    Across's boards list them themselves): before the first race is run there are none,
+    and the page shows no "Notices" heading over an empty list; the race run and under
+    review, its notice comes under the heading."""
+    with shared_server.visit() as address:
+        entrants = [{"name": name} for name in ("Ann", "Bob")]
+        config = {"entrants": entrants, "source": "keeper", "feed": {"kind": "manual"}, "races": 2}
+        seats = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Keeper")]
+        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        game_id = links["id"]
+        ann, bob, keeper = (token_of(seat["link"]) for seat in links["seats"])
+        move(address, game_id, keeper, {"kind": "simulate", "race": "maiden-special-weight"})
+        horses = frame(address, game_id)["view"]["card"]["horses"]
+        move(address, game_id, ann, {"kind": "pick", "horse": horses[0], "bet": "win"})
+        move(address, game_id, bob, {"kind": "pick", "horse": horses[1], "bet": "win"})
+        move(address, game_id, keeper, {"kind": "scratches", "horses": [], "sit_out": []})
+        context = browser.new_context(base_url=address, **SMALL)
+        try:
+            watch = context.new_page()
+            watch.goto(links["watch"])
+            before = frame(address, game_id)
+            assert not before["notices"]
+            shows(watch, before["version"])
+            expect(watch.get_by_role("heading", name="Notices")).to_be_hidden()
+            run = move(address, game_id, keeper, {"kind": "run"})
+            shows(watch, run)
+            expect(watch.get_by_role("heading", name="Notices")).to_be_visible()
+            expect(watch.locator("#notices li").first).to_contain_text(
+                frame(address, game_id)["notices"][-1]["words"]
+            )
+        finally:
+            context.close()
