@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tests.browser.table_pages import SharedServer, context
+from tests.browser.table_pages import ALIVE, SharedServer, context
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, serving
 
 EXPECT_TIMEOUT = 20_000
@@ -54,3 +54,15 @@ def phone(browser: Browser, shared_server: SharedServer) -> Iterator[Callable[[]
     yield new_page
     for each in made:
         each.close()
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of the module's own whose quiet streams say they are alive every
+    ``ALIVE`` seconds (a stream's silence checks, tried in seconds, not minutes)."""
+    folder = tmp_path_factory.mktemp("server")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("HOMESTRETCH_CACHE", str(folder / "exact-odds"))
+        env.setenv("HOMESTRETCH_KEEP_ALIVE", ALIVE)
+        with serving(str(folder / "games.sqlite"), folder) as address:
+            yield address

@@ -682,3 +682,7 @@ def derbycast_card_typed(address: str, game_id: int, keeper: str, horses: list[s
     odds = ", ".join(f"{n + 1}-1" for n in range(len(horses)))
     card = {"kind": "typed-card", "race": "Downs 2", "field": field, "odds": odds}
     move(address, game_id, keeper, {**card, "scratched": ""})
+
+
+ALIVE = "0.5"
+"""The keep-alive interval (s) of the ``quick_server`` fixture's streams (15 when served)."""

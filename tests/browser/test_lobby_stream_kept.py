@@ -6,7 +6,7 @@ the lobby is shown. Each time the lobby then lists the table opened meanwhile.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -25,25 +25,11 @@ from tests.browser.table_pages import (
     streams_kept,
     visibility_held,
 )
-from tests.conftest import serving
 
 pytestmark = pytest.mark.browser
 AN_HOUR = 3_600_000
 """ms: the lobby's asking for its list while its push is down, set so long that only the
 stream (or the page's own catching up) can bring a change within the test."""
-ALIVE = "0.5"
-"""The quick server's keep-alive interval, in seconds (15 when served)."""
-
-
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server whose quiet streams say they are alive every half second."""
-    folder = tmp_path_factory.mktemp("server")
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("HOMESTRETCH_CACHE", str(folder / "exact-odds"))
-        env.setenv("HOMESTRETCH_KEEP_ALIVE", ALIVE)
-        with serving(str(folder / "games.sqlite"), folder) as address:
-            yield address
 
 
 def _opened(address: str, name: str) -> str:

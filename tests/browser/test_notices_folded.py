@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from tests.browser.table_pages import (
     SharedServer,
     context,
@@ -151,16 +151,9 @@ def test_totopolys_notices_are_listed_once_on_a_phone_the_oldest_still_there(
             shows(page, ann["version"])
             board = page.locator("#tp-news")
             expect(board.locator("ol.tp-notices").first.locator("> li")).to_have_count(10)
-            newest = page.get_by_text(told[-1], exact=True).filter(visible=True)
-            expect(newest).to_have_count(told[-10:].count(told[-1]))  # listed once
-            expect(page.locator("#notices-box")).to_be_hidden()
-            fold = board.locator("details.tp-older")
-            expect(fold.locator("summary")).to_have_text(f"{len(told) - 10} older notices")
-            fold.locator("summary").click()
-            oldest = fold.locator("li").last
-            oldest.scroll_into_view_if_needed()
-            expect(oldest).to_be_visible()
-            expect(oldest).to_have_text(told[0])
+            oldest = _listed_once_the_oldest_folded(
+                page, board.locator("details.tp-older"), told, 10
+            )
             expect(oldest).to_have_attribute("value", "1")
             page.screenshot(path=str(shared_server.folder / "totopoly-notices-once.png"))
         finally:
@@ -183,15 +176,24 @@ def test_acrosss_notices_are_listed_once_on_a_phone_the_oldest_still_there(
             shows(page, final["version"])
             talk = page.locator(".ab-talk")
             expect(talk.locator("ul.ab-notices").first.locator("> li")).to_have_count(14)
-            newest = page.get_by_text(told[-1], exact=True).filter(visible=True)
-            expect(newest).to_have_count(told[-14:].count(told[-1]))  # listed once
-            expect(page.locator("#notices-box")).to_be_hidden()
-            fold = talk.locator("details.ab-older")
-            expect(fold.locator("summary")).to_have_text(f"{len(told) - 14} older notices")
-            fold.locator("summary").click()
-            oldest = fold.locator("li").last
-            oldest.scroll_into_view_if_needed()
-            expect(oldest).to_be_visible()
-            expect(oldest).to_have_text(told[0])
+            _listed_once_the_oldest_folded(page, talk.locator("details.ab-older"), told, 14)
         finally:
             page.context.close()
+
+
+def _listed_once_the_oldest_folded(
+    page: Page, fold: Locator, told: list[str], shown: int
+) -> Locator:
+    """A board listing the notices itself (the last ``shown`` of ``told`` in sight): its
+    newest is on the page once (the page's own list not drawn), the rest are under
+    ``fold`` ("N older notices"), opened, the oldest readable there: that line."""
+    newest = page.get_by_text(told[-1], exact=True).filter(visible=True)
+    expect(newest).to_have_count(told[-shown:].count(told[-1]))  # listed once
+    expect(page.locator("#notices-box")).to_be_hidden()
+    expect(fold.locator("summary")).to_have_text(f"{len(told) - shown} older notices")
+    fold.locator("summary").click()
+    oldest = fold.locator("li").last
+    oldest.scroll_into_view_if_needed()
+    expect(oldest).to_be_visible()
+    expect(oldest).to_have_text(told[0])
+    return oldest

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from tests.browser.relay import Relay
-from tests.browser.table_pages import SMALL, frame, move, open_table, shows, token_of
+from tests.browser.table_pages import ALIVE, SMALL, frame, move, open_table, shows, token_of
 from tests.conftest import serving
 
 from homestretch.core.protocol import JSON
@@ -22,19 +22,6 @@ from homestretch.core.protocol import JSON
 pytestmark = pytest.mark.browser
 FRIENDS = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cat")]
 TOTOPOLY = {"game": "totopoly", "config": {"players": 3}, "seats": FRIENDS, "seed": 4}
-ALIVE = "0.5"
-"""The server's keep-alive interval here, in seconds (15 when served)."""
-
-
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server whose quiet streams say they are alive every half second."""
-    folder = tmp_path_factory.mktemp("server")
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("HOMESTRETCH_CACHE", str(folder / "exact-odds"))
-        env.setenv("HOMESTRETCH_KEEP_ALIVE", ALIVE)
-        with serving(str(folder / "games.sqlite"), folder) as address:
-            yield address
 
 
 def _mover(address: str, links: JSON) -> str:
