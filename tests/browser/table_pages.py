@@ -181,21 +181,33 @@ TWENTY_PICKS = [(h, b) for h in ("Gale", "Flint", "Ember", "Ace") for b in ("win
 space, a trailing marker beside its row's own on some."""
 
 
-def twenty_markers_after_a_race(address: str) -> tuple[JSON, dict[int, int]]:
-    """A Derby Cast table of twenty markers and a keeper after one official race (Gale, at
-    20-1, wins): its links and each marker's points."""
+def _twenty_markers_and_a_keeper(
+    address: str, more: JSON, seed: int | None = None
+) -> tuple[JSON, list[str]]:
+    """A Derby Cast table of twenty markers (P1 to P20, in marker order) and a keeper,
+    the keeper's cards typed in (``more``: further settings): its links and the seats'
+    tokens, the keeper's last."""
     names = [f"P{m}" for m in range(1, 21)]
     config = {
         "entrants": [{"name": n} for n in names],
         "source": "keeper",
         "feed": {"kind": "manual"},
         "order": "marker",
+        **more,
     }
     seats = [{"kind": "person", "name": n} for n in [*names, "Keeper"]]
-    links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
-    game_id = links["id"]
-    tokens = [token_of(seat["link"]) for seat in links["seats"]]
-    keeper = tokens[-1]
+    request: JSON = {"game": "derbycast", "config": config, "seats": seats}
+    if seed is not None:
+        request["seed"] = seed
+    links = open_table(address, request)
+    return links, [token_of(seat["link"]) for seat in links["seats"]]
+
+
+def twenty_markers_after_a_race(address: str) -> tuple[JSON, dict[int, int]]:
+    """A Derby Cast table of twenty markers and a keeper after one official race (Gale, at
+    20-1, wins): its links and each marker's points."""
+    links, tokens = _twenty_markers_and_a_keeper(address, {})
+    game_id, keeper = links["id"], tokens[-1]
     card = {"kind": "typed-card", "race": "Downs 1", "field": ", ".join(TWENTY_HORSES)}
     move(address, game_id, keeper, {**card, "odds": ", ".join(TWENTY_ODDS), "scratched": ""})
     for marker, token in enumerate(tokens[:-1]):
@@ -534,20 +546,8 @@ def twenty_markers_after_a_called_race(address: str) -> tuple[JSON, str]:
     keeper had Top of the Stretch run (a maiden special weight: so it has a call), made
     official, and the next race's card simulated and up: its links and the keeper's
     token."""
-    names = [f"P{m}" for m in range(1, 21)]
-    config = {
-        "entrants": [{"name": n} for n in names],
-        "source": "keeper",
-        "feed": {"kind": "manual"},
-        "order": "marker",
-        "races": 2,
-    }
-    seats = [{"kind": "person", "name": n} for n in [*names, "Keeper"]]
-    request = {"game": "derbycast", "config": config, "seats": seats, "seed": 3}
-    links = open_table(address, request)
-    game_id = links["id"]
-    tokens = [token_of(seat["link"]) for seat in links["seats"]]
-    keeper = tokens[-1]
+    links, tokens = _twenty_markers_and_a_keeper(address, {"races": 2}, seed=3)
+    game_id, keeper = links["id"], tokens[-1]
     race = {"kind": "simulate", "race": "maiden-special-weight"}
     move(address, game_id, keeper, race)
     horses = frame(address, game_id)["view"]["card"]["horses"]
