@@ -22,8 +22,15 @@ def module_at(revision: str, source: str, into: Path, name: str) -> ModuleType:
     written into ``into`` as ``name``.py and imported (Numba compiles it there)."""
     given = Path(revision)
     text = given.read_text() if given.is_file() else _source_at(revision, source)
+    return imported_as(text, into, name)
+
+
+def imported_as(text: str, into: Path, name: str) -> ModuleType:
+    """``text`` written into ``into`` as ``name``.py (only if changed: Numba's cache is kept
+    by the file's time) and imported under ``name``."""
     path = into / f"{name}.py"
-    path.write_text(text)
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

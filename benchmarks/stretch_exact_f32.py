@@ -47,8 +47,6 @@ compiled into /tmp/xf32_variants (kept, so a second run loads them from Numba's 
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import sys
 import time
 from pathlib import Path
 from types import ModuleType
@@ -58,6 +56,7 @@ import numpy as np
 
 from homestretch.games.stretch.analysis import exact_compiled, exact_compiled_three, exact_finish
 from homestretch.games.stretch.analysis.exact import _keep_freed_memory
+from paired import imported_as
 from stretch_exact_pairs import inputs_of
 
 ROOT = Path(__file__).parents[1]
@@ -243,9 +242,8 @@ def two_q_sets_32_padded(source: str) -> str:
 
 
 def variant(name: str, source: Path, changes: list[tuple[str, str, int]], edit: Any = None) -> Any:
-    """``source`` with ``changes`` made (each found exactly as often as said), written to
-    FOLDER as ``name``.py (only if changed: Numba's cache is kept by the file's time) and
-    imported."""
+    """``source`` with ``changes`` made (each found exactly as often as said), imported as
+    ``name`` from FOLDER (``paired.imported_as``)."""
     text = source.read_text()
     for old, new, times in changes:
         found = text.count(old)
@@ -255,15 +253,7 @@ def variant(name: str, source: Path, changes: list[tuple[str, str, int]], edit: 
     if edit is not None:
         text = edit(text)
     FOLDER.mkdir(exist_ok=True)
-    path = FOLDER / f"{name}.py"
-    if not path.exists() or path.read_text() != text:
-        path.write_text(text)
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # Numba's cache finds the module by its name
-    spec.loader.exec_module(module)
-    return module
+    return imported_as(text, FOLDER, name)
 
 
 def by_part(module: ModuleType, three: Any, t: Any, clean: Any, dq: Any, loosen: float) -> Any:
