@@ -9,7 +9,8 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import frame_of, open_table, token_of
+from tests.web.conftest import open_table, token_of
+from tests.web.test_server import move_once
 
 from homestretch.store.db import Store
 from homestretch.web.app import create_app
@@ -52,13 +53,7 @@ def test_a_move_elsewhere_leaves_the_lobby_and_a_seat_taken_moves_it(postgres_ur
         game_id = links["id"]
         assert game_id not in _hub(two).tables  # told by notices alone
         tokens = [token_of(seat["link"]) for seat in links["seats"]]
-        mover = next(t for t in tokens if frame_of(one, game_id, t)["your_turn"])
-        now = frame_of(one, game_id, mover)
-        made = one.post(
-            f"/api/tables/{game_id}/moves",
-            json={"token": mover, "version": now["version"], "action": now["legal"][0]["action"]},
-        )
-        assert made.status_code == 200, made.text
+        move_once(one, game_id, tokens)
         joined = one.post(
             f"/api/tables/{game_id}/join", json={"invite": token_of(links["invite"]), "name": "Cy"}
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 from tests.web.conftest import frame_of, open_table, token_of
+from tests.web.test_server import move_once
 
 from homestretch.web.hub import Hub
 
@@ -43,13 +44,7 @@ def test_the_lobby_version_moves_with_what_the_list_shows(client: TestClient) ->
     taken = hub.lobby.version
     assert taken != opened  # "Ann, Eve", not "Ann, Guest (open seat)"
     tokens = [ann, token_of(joined.json()["link"])]
-    token = next(t for t in tokens if frame_of(client, game_id, t)["your_turn"])
-    now = frame_of(client, game_id, token)
-    made = client.post(
-        f"/api/tables/{game_id}/moves",
-        json={"token": token, "version": now["version"], "action": now["legal"][0]["action"]},
-    )
-    assert made.status_code == 200, made.text
+    move_once(client, game_id, tokens)
     assert hub.lobby.version == taken  # a move: the list reads as it did
     admin = token_of(links["admin"])
     freed = client.post(f"/api/tables/{game_id}/seats/1", json={"token": admin, "bot": "open"})

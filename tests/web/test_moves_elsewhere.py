@@ -57,6 +57,19 @@ def _tokens(links: JSON) -> list[str]:
     return [token_of(seat["link"]) for seat in links["seats"]]
 
 
+def _versions_asked(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+    """The tables each look at the store asks the versions of, from now on."""
+    asked: list[list[int]] = []
+    versions = store.versions
+
+    def counted(game_ids: list[int]) -> dict[int, int]:
+        asked.append(sorted(game_ids))
+        return versions(game_ids)
+
+    monkeypatch.setattr(store, "versions", counted)
+    return asked
+
+
 def test_a_terminal_move_is_pushed_to_the_open_streams(
     looked_at_by_hand: TestClient, store: Store
 ) -> None:
@@ -113,14 +126,7 @@ def test_tables_nobody_watches_are_not_looked_at(
 ) -> None:
     client, hub = looked_at_by_hand, _hub(looked_at_by_hand)
     watched, unwatched = totopoly(client, seed=4), totopoly(client, seed=5)
-    asked: list[list[int]] = []
-    versions = store.versions
-
-    def counted(game_ids: list[int]) -> dict[int, int]:
-        asked.append(sorted(game_ids))
-        return versions(game_ids)
-
-    monkeypatch.setattr(store, "versions", counted)
+    asked = _versions_asked(store, monkeypatch)
 
     async def scenario() -> list[int]:
         assert await hub.look_at_store() == []
@@ -245,14 +251,7 @@ def test_a_one_off_frame_of_a_table_nobody_watches_has_the_terminal_move(
     held = client.get(f"/api/tables/{game_id}/frame").json()["version"]
     mover, version = move_at_terminal(store.path, game_id)
     assert version > held and hub.tables[game_id].table.version == held  # not looked at
-    asked: list[list[int]] = []
-    versions = store.versions
-
-    def counted(game_ids: list[int]) -> dict[int, int]:
-        asked.append(sorted(game_ids))
-        return versions(game_ids)
-
-    monkeypatch.setattr(store, "versions", counted)
+    asked = _versions_asked(store, monkeypatch)
     seen = [client.get(f"/api/tables/{game_id}/frame", params={"token": t}).json() for t in tokens]
     assert [shown["version"] for shown in seen] == [version] * len(tokens)
     assert asked == [[game_id]] * len(tokens)  # one query a read, for this table alone
