@@ -44,8 +44,17 @@ def show_header(state: RaceState, console: Console, blank: bool = True) -> None:
     console.rule(f"[bold]{escape(header)}[/bold]")
     course = course_words(race.course_seconds_per_furlong)
     clock = f" ({course})" if course else ""
-    said = f"{race.distance} on the {race.surface}, {race.condition}{clock}; {mode}; charts: "
-    console.print(said + _charts_words(state, console, cell_len(said)), markup=False)
+    going = f"{race.distance} on the {race.surface}, {race.condition}{clock}; "
+    said = f"{going}{mode}; charts: "
+    line = said + _charts_words(state, console, cell_len(said))
+    if course and cell_len(line) > console.width:
+        # the course's note wrapped the header mid-phrase at 80 columns ("...; " /
+        # "Quickplay; charts: ..."): the going and its note a row, the version and the
+        # charts the next (two rows, as the wrapped header took)
+        console.print(going.rstrip(), markup=False)
+        said = f"{mode}; charts: "
+        line = said + _charts_words(state, console, cell_len(said))
+    console.print(line, markup=False)
     if blank:
         console.print()
 
