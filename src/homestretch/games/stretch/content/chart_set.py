@@ -477,12 +477,13 @@ def charts_named(charts: ChartSet, folder: Path | None, digest: str | None) -> s
     """The chart set as a race's header names it: its chartset.toml name, and for a copy
     of the standard set whose files differ from the bundled ones while its name is still
     the standard's, that it is an edited copy and where ("homestretch standard (edited
-    copy: mine/charts)"): an edited copy left with the standard's name read as the
-    standard set. ``folder`` and ``digest``: the set a run named and its files' digest
+    copy: mine/charts)"; "this folder (.)" for the current one, as refusals say it,
+    where "(edited copy: .)" read as a stray dot): an edited copy left with the
+    standard's name read as the standard set. ``folder`` and ``digest``: the set a run named and its files' digest
     (``RaceGame.charts_folder``, ``charts_digest``), None for the standard set."""
     if folder is None or not edited_copy(charts, folder, digest):
         return charts.name
-    return f"{charts.name} (edited copy: {escape_controls(shown_path(folder))})"
+    return f"{charts.name} (edited copy: {escape_controls(shown_folder(folder))})"
 
 
 def edited_copy(charts: ChartSet, folder: Path | None, digest: str | None) -> bool:
