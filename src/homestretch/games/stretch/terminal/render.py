@@ -238,8 +238,9 @@ def scoresheet(state: RaceState, data: JSON, part: str = "") -> Table:
     photo = any(e["photo_total"] is not None for e in data["entries"])
     dq = any(e["dq_roll"] is not None for e in data["entries"])
     # Fullplay: the race points a horse lost turning for home, well below the best Final
-    # APR (ruling S30; already in R3, the picture turning for home), when anyone did: a
-    # chart set without race_position_gap.csv, or a field within 3 points, drops nobody
+    # APR or far down a big field's ratings (rulings S30, S31; already in R3, the picture
+    # turning for home), when anyone did: a chart set without race_position_gap.csv and
+    # race_position_rank.csv, or a field of eight within 3 points, drops nobody
     drop = full and any(e.get("drop_back") for e in data["entries"])
     headings = [
         "APR",
@@ -293,7 +294,7 @@ def scoresheet(state: RaceState, data: JSON, part: str = "") -> Table:
     if full and state.pace is not None and part != "the stretch":
         table.caption = _race_pace_reading(state)
         if drop:  # R3 is the picture turning for home: the points are not taken off twice
-            table.caption += "\nDrop back: lost turning for home, counted in R3 (S30)"
+            table.caption += "\nDrop back: lost turning for home, counted in R3 (S30, S31)"
     return table
 
 
