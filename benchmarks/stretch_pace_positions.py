@@ -11,7 +11,9 @@ segment, ruling S30's drop back included), wins, beside a runner's share (one ov
 runners, averaged over those races); and the winner's place turning for home (one more
 than the horses with more race points), in the buckets a racing paper counts (1st-4th,
 5th-8th, 9th or worse), for every field, for each field size, for fields of 9-12 (about
-the 10.8 runners of the real races the doc cites) and for fields of 11 or more.
+the 10.8 runners of the real races the doc cites) and for fields of 11 or more; and for the evenly matched
+fields among those two (fewer than a quarter of the runners 4 or more points of Final
+APR below the best, so that S30's drop back by gap hardly moves them; ruling S31).
 docs/stretch-calibration.md sets these beside real racing.
 
 ``--charts DIR`` runs a chart set of your own instead of the standard set; ``--against
@@ -34,7 +36,7 @@ from homestretch.games.stretch.content.card_set import load_card_set
 from homestretch.games.stretch.rules.engine import RaceGame, RaceState
 
 BUCKETS = ("1st-4th", "5th-8th", "9th or worse")
-SIZES = ["all", *(str(n) for n in range(5, 15)), "9-12", "11+"]
+SIZES = ["all", *(str(n) for n in range(5, 15)), "9-12", "11+", "9-12 even", "11+ even"]
 
 
 def bucket(place: int) -> str:
@@ -72,6 +74,9 @@ def measure(
             runners = len(state.lines)
             sizes = ["all", str(runners)]
             sizes += ["9-12"] * (9 <= runners <= 12) + ["11+"] * (runners >= 11)
+            best = max(ln.final_apr for ln in running)
+            if sum(best - ln.final_apr >= 4 for ln in running) < len(running) / 4:
+                sizes += [f"{size} even" for size in sizes if size in ("9-12", "11+")]
             for size in sizes:
                 where[size][bucket(place)] += 1
                 where[size]["races"] += 1

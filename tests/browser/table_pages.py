@@ -686,3 +686,25 @@ def derbycast_card_typed(address: str, game_id: int, keeper: str, horses: list[s
 
 ALIVE = "0.5"
 """The keep-alive interval (s) of the ``quick_server`` fixture's streams (15 when served)."""
+
+
+def stretch_typed_dice(address: str, mode: str) -> tuple[JSON, str]:
+    """A Top of the Stretch table of the Champagne Stakes (``mode`` "quick" or "full")
+    for Ann and Bob with the dice typed in (``dice: asked``), Ann the roller: its links
+    and Ann's token."""
+    config = {"players": 2, "mode": mode, "race": "2009-champagne-stakes"}
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
+    request = {"game": "stretch", "config": config, "seats": seats, "dice": "asked"}
+    links = open_table(address, {**request, "roller": 0})
+    return links, token_of(links["seats"][0]["link"])
+
+
+def fours_typed(address: str, game_id: int, token: str) -> int:
+    """The roll a typed-dice table waits on typed in through the API, all fours: the
+    version it made."""
+    now = frame(address, game_id)
+    faces = [4] * now["waiting"]["roll"]["dice"]
+    roll = {"token": token, "version": now["version"], "roll": faces}
+    answer = httpx.post(f"{address}/api/tables/{game_id}/moves", json=roll, timeout=30)
+    assert answer.status_code == 200, answer.text
+    return int(frame(address, game_id)["version"])

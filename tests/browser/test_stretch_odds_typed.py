@@ -6,16 +6,15 @@ windows open once they are."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     SMALL,
     SharedServer,
+    fours_typed,
     frame,
-    open_table,
     shows,
-    token_of,
+    stretch_typed_dice,
     two_phones_at,
 )
 
@@ -28,11 +27,8 @@ def test_no_window_is_said_open_while_the_odds_are_typed_in(
     browser: Browser, shared_server: SharedServer
 ) -> None:
     with shared_server.visit() as address:
-        config = {"players": 2, "mode": "quick", "race": "2009-champagne-stakes"}
-        seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
-        request = {"game": "stretch", "config": config, "seats": seats, "dice": "asked"}
-        links = open_table(address, {**request, "roller": 0})
-        game_id, token = links["id"], token_of(links["seats"][0]["link"])
+        links, token = stretch_typed_dice(address, "quick")
+        game_id = links["id"]
         context = browser.new_context(base_url=address, **SMALL)
         try:
             page = context.new_page()
@@ -46,9 +42,7 @@ def test_no_window_is_said_open_while_the_odds_are_typed_in(
             expect(page.locator("#stretch-players")).not_to_contain_text(CAPTIONS["betting"])
             expect(page.locator("#stretch-bet")).to_have_count(0)
             while (now := frame(address, game_id, token))["view"]["segment"] == "odds":
-                roll = {"token": token, "version": now["version"], "roll": [4, 4]}
-                answer = httpx.post(f"{address}/api/tables/{game_id}/moves", json=roll, timeout=30)
-                assert answer.status_code == 200, answer.text
+                fours_typed(address, game_id, token)
             shows(page, now["version"])
             expect(page.locator("#stretch-bet")).to_be_visible()  # the morning line is up
             expect(call).to_contain_text(CAPTIONS["windows_open"])
@@ -66,10 +60,7 @@ def test_the_status_tells_the_roller_the_roll_is_hers(
     phone of Ann, who types the dice in; "waiting for the roll: ..." on Bob's. Both said
     "waiting for the roll", Ann's too, the box to type in right under it."""
     with shared_server.visit() as address:
-        config = {"players": 2, "mode": "quick", "race": "2009-champagne-stakes"}
-        seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
-        request = {"game": "stretch", "config": config, "seats": seats, "dice": "asked"}
-        links = open_table(address, {**request, "roller": 0})
+        links, _ = stretch_typed_dice(address, "quick")
         now = frame(address, links["id"])
         label = now["waiting"]["roll"]["label"]
         with two_phones_at(browser, address, links, now["version"]) as (ann, bob):

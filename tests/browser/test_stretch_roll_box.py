@@ -5,17 +5,17 @@ page's top while the call grew below it: a scroll up and down each roll."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
     SharedServer,
+    fours_typed,
     frame,
     move,
-    open_table,
     press,
     shows,
     small_phone_at,
+    stretch_typed_dice,
     token_of,
 )
 
@@ -43,10 +43,7 @@ def _to_the_off(address: str, links: JSON) -> None:
     game_id, tokens = links["id"], [token_of(seat["link"]) for seat in links["seats"]]
     while (now := frame(address, game_id))["view"]["segment"] in ("odds", "betting"):
         if now["waiting"]["roll"]:
-            faces = [4] * now["waiting"]["roll"]["dice"]
-            roll = {"token": tokens[0], "version": now["version"], "roll": faces}
-            answer = httpx.post(f"{address}/api/tables/{game_id}/moves", json=roll, timeout=30)
-            assert answer.status_code == 200, answer.text
+            fours_typed(address, game_id, tokens[0])
         else:
             seat = now["waiting"]["seats"][0]
             move(address, game_id, tokens[seat], {"kind": "done"})
@@ -61,10 +58,7 @@ def test_the_roll_box_follows_the_call_on_a_phone(
     browser: Browser, shared_server: SharedServer
 ) -> None:
     with shared_server.visit() as address:
-        config = {"players": 2, "mode": "full", "race": "2009-champagne-stakes"}
-        seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
-        request = {"game": "stretch", "config": config, "seats": seats, "dice": "asked"}
-        links = open_table(address, {**request, "roller": 0})
+        links, _ = stretch_typed_dice(address, "full")
         _to_the_off(address, links)
         ann = small_phone_at(browser, address, links["seats"][0]["link"])
         try:
@@ -91,16 +85,6 @@ def test_the_roll_box_follows_the_call_on_a_phone(
             ann.context.close()
 
 
-def _roll(address: str, game_id: int, token: str) -> int:
-    """The roll waited on typed in through the API (fours): the version it made."""
-    now = frame(address, game_id)
-    faces = [4] * now["waiting"]["roll"]["dice"]
-    roll = {"token": token, "version": now["version"], "roll": faces}
-    answer = httpx.post(f"{address}/api/tables/{game_id}/moves", json=roll, timeout=30)
-    assert answer.status_code == 200, answer.text
-    return int(frame(address, game_id)["version"])
-
-
 IN_SIGHT = """() => {
   const box = document.getElementById("roll").getBoundingClientRect();
   return !document.getElementById("roll").hidden && box.top >= 0
@@ -117,13 +101,10 @@ def test_the_roll_box_is_brought_into_sight_when_it_appears_and_left_after(
     scrolled into sight as it appears, and only then: Ann scrolled up to read is left
     there when the next roll's frame is drawn."""
     with shared_server.visit() as address:
-        config = {"players": 2, "mode": "full", "race": "2009-champagne-stakes"}
-        seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
-        request = {"game": "stretch", "config": config, "seats": seats, "dice": "asked"}
-        links = open_table(address, {**request, "roller": 0})
-        game_id, ann_token = links["id"], token_of(links["seats"][0]["link"])
+        links, ann_token = stretch_typed_dice(address, "full")
+        game_id = links["id"]
         while frame(address, game_id)["waiting"]["roll"]:  # the odds, rolled before the bets
-            _roll(address, game_id, ann_token)
+            fours_typed(address, game_id, ann_token)
         ann = small_phone_at(browser, address, links["seats"][0]["link"])
         try:
             shows(ann, frame(address, game_id)["version"])
@@ -135,7 +116,7 @@ def test_the_roll_box_is_brought_into_sight_when_it_appears_and_left_after(
             assert ann.evaluate("window.scrollY") > 0, "it was on the first screen: nothing shown"
             ann.evaluate("scrollTo(0, 0)")  # Ann goes up to read
             assert not ann.evaluate(IN_SIGHT)
-            shows(ann, _roll(address, game_id, ann_token))  # the next roll's frame
+            shows(ann, fours_typed(address, game_id, ann_token))  # the next roll's frame
             expect(ann.locator("#roll")).to_be_visible()
             _call_read_out(ann)  # the call's new lines drawn, one redraw after another
             assert ann.evaluate("window.scrollY") == 0  # left where she was reading

@@ -58,9 +58,10 @@ FULLPLAY_CHARTS = frozenset(
         "pace_effects_full.csv",
         "race_position.csv",
         "race_position_gap.csv",
+        "race_position_rank.csv",
     }
 )
-"""The charts only Fullplay's segments read (pages 16-23; ruling S30's drop back): a
+"""The charts only Fullplay's segments read (pages 16-23; rulings S30's and S31's drop back): a
 Quickplay race never reads them, so a change to one leaves its saved games as they were."""
 
 

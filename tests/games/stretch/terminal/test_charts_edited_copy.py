@@ -69,6 +69,26 @@ def test_an_edited_copy_with_the_standard_name_is_said_to_be_one(tmp_path: Path)
     assert replayed == "homestretch standard (edited copy: ../races/edited)", replayed
 
 
+def test_an_edited_copy_named_from_inside_it_is_this_folder(tmp_path: Path) -> None:
+    """`--charts .` from inside an edited copy read "(edited copy: .)" in the header, a
+    stray dot: it now says "this folder (.)", as the refusals name the current folder
+    (core/inputs.shown_folder). A run replayed from inside the folder says the same."""
+    edited = tmp_path / "races" / "edited"
+    shutil.copytree(STANDARD, edited)
+    chart = edited / "break.csv"
+    rows = chart.read_text(encoding="utf-8").splitlines(keepends=True)
+    cells = rows[1].rstrip("\n").split(",")
+    cells[-1] = str(int(cells[-1]) + 1)
+    chart.write_text("".join([rows[0], ",".join(cells) + "\n", *rows[2:]]), "utf-8")
+    said = _charts_line(edited, *RACE, "--no-save", "--charts", ".")
+    assert said == "homestretch standard (edited copy: this folder (.))", said
+    beside = tmp_path / "races" / "beside"  # its store races/runs.sqlite, as edited's
+    beside.mkdir()
+    saved = _run(beside, *RACE, "--charts", "../edited", "-f", "json")
+    replayed = _charts_line(edited, "replay", str(json.loads(saved.stdout)["run_id"]))
+    assert replayed == "homestretch standard (edited copy: this folder (.))", replayed
+
+
 def test_a_runs_json_says_an_edited_copy_and_its_folder(tmp_path: Path) -> None:
     """The JSON's ``charts`` is the set's name alone: ``charts_edited`` and
     ``charts_folder`` give it the header's facts (it read as the standard set)."""

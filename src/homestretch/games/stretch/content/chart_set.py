@@ -131,6 +131,11 @@ class ChartSet:
     """Race points a horse drops back once the Race Position segment is tallied, by how
     far its Final Adjusted Power Rating is below the field's best (index = points below;
     a difference past the last reads the last): ruling S30. Empty without the chart."""
+    race_position_rank: tuple[int, ...] = ()
+    """Race points a horse drops back at the same moment by its place in the field on
+    Final Adjusted Power Rating (index 0 = rank 1, the best; a rank past the last reads
+    the last): ruling S31. A horse drops back the larger of this and S30's. Empty
+    without the chart."""
 
     @cached_property
     def arrays(self) -> ChartArrays:
@@ -199,6 +204,14 @@ class ChartSet:
         if not self.race_position_gap:
             return 0
         return self.race_position_gap[min(difference, len(self.race_position_gap) - 1)]
+
+    def drop_back_rank(self, rank: int) -> int:
+        """Race points (0 or fewer) for a horse ranked ``rank`` (1 the best, tied horses
+        sharing the better rank) on Final APR turning for home (ruling S31); 0 without
+        the chart."""
+        if not self.race_position_rank:
+            return 0
+        return self.race_position_rank[min(rank, len(self.race_position_rank)) - 1]
 
     def odds_class_for(self, difference: int, field: int) -> str:
         size = next(s for s, hi in zip(FIELD_SIZES, (5, 8, 12, 99), strict=True) if field <= hi)
@@ -425,24 +438,26 @@ def _race_pace_terms(path: Path) -> PaceTerms:
     return tuple(tuple(t[k] for t in by_size) for k in range(4))  # type: ignore[return-value]
 
 
-def _race_position_gap(path: Path) -> tuple[int, ...]:
+def _race_position_gap(path: Path, key: str = "difference", first: int = 0) -> tuple[int, ...]:
     """race_position_gap.csv (optional): ``difference`` 0, 1, 2, ... (Final APR below the
     field's best once the Race Position segment is tallied) and ``position`` (the race
-    points the horse drops back, 0 or fewer; ruling S30). Without the file, none."""
+    points the horse drops back, 0 or fewer; ruling S30). Without the file, none. With
+    ``key`` "rank" and ``first`` 1, race_position_rank.csv (ruling S31): ``rank`` 1, 2,
+    3, ... (the horse's place in the field on Final APR)."""
     if not path.exists():
         return ()
     header, rows = read_csv(path, whole_rows=True)
-    require_columns(path, header, ["difference", "position"])
+    require_columns(path, header, [key, "position"])
     if not rows:
         raise ContentError(path, "the chart has no rows")
     changes: dict[int, int] = {}
     lines: dict[int, int] = {}
     for line, row in rows:
-        difference = to_int(path, line, "difference", row["difference"])
+        difference = to_int(path, line, key, row[key])
         if difference in lines:
             raise ContentError(
                 path,
-                f"difference {difference} is already the row on line {lines[difference]}",
+                f"{key} {difference} is already the row on line {lines[difference]}",
                 f"line {line}",
             )
         change = to_int(path, line, "position", row["position"])
@@ -453,9 +468,11 @@ def _race_position_gap(path: Path) -> tuple[int, ...]:
                 f"line {line}",
             )
         lines[difference], changes[difference] = line, change
-    if set(changes) != set(range(len(rows))):
-        raise ContentError(path, "differences must run 0, 1, 2, ... without gaps")
-    return tuple(changes[d] for d in range(len(rows)))
+    keys = range(first, first + len(rows))
+    if set(changes) != set(keys):
+        said = ", ".join(str(k) for k in range(first, first + 3))
+        raise ContentError(path, f"{key}s must run {said}, ... without gaps")
+    return tuple(changes[d] for d in keys)
 
 
 def load_chart_set(folder: Path | None = None) -> ChartSet:
@@ -477,12 +494,13 @@ def charts_named(charts: ChartSet, folder: Path | None, digest: str | None) -> s
     """The chart set as a race's header names it: its chartset.toml name, and for a copy
     of the standard set whose files differ from the bundled ones while its name is still
     the standard's, that it is an edited copy and where ("homestretch standard (edited
-    copy: mine/charts)"): an edited copy left with the standard's name read as the
-    standard set. ``folder`` and ``digest``: the set a run named and its files' digest
+    copy: mine/charts)"; "this folder (.)" for the current one, as refusals say it,
+    where "(edited copy: .)" read as a stray dot): an edited copy left with the
+    standard's name read as the standard set. ``folder`` and ``digest``: the set a run named and its files' digest
     (``RaceGame.charts_folder``, ``charts_digest``), None for the standard set."""
     if folder is None or not edited_copy(charts, folder, digest):
         return charts.name
-    return f"{charts.name} (edited copy: {escape_controls(shown_path(folder))})"
+    return f"{charts.name} (edited copy: {escape_controls(shown_folder(folder))})"
 
 
 def edited_copy(charts: ChartSet, folder: Path | None, digest: str | None) -> bool:
@@ -693,6 +711,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
         )
 
     race_position_gap = _race_position_gap(folder / "race_position_gap.csv")
+    race_position_rank = _race_position_gap(folder / "race_position_rank.csv", "rank", 1)
 
     path = folder / "odds_class.csv"
     header, rows = read_csv(path, whole_rows=True)
@@ -739,6 +758,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
         pace_effects_full=pace_effects_full,
         race_position=race_position,
         race_position_gap=race_position_gap,
+        race_position_rank=race_position_rank,
         odds_class=odds_class,
         odds_chart=odds_chart,
         payoffs=payoffs,

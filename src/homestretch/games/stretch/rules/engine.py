@@ -478,14 +478,20 @@ class RaceState(State):
     def _drop_back(self) -> None:
         """The Race Position segment tallied (pages 22-23): a horse whose Final Adjusted
         Power Rating is well below the field's best drops back turning for home, by the
-        chart set's ``race_position_gap.csv`` (ruling S30). Race points still decide
-        nothing after this (S6): the picture turning for home shows who can win."""
+        chart set's ``race_position_gap.csv`` (ruling S30), and one far down a big
+        field's ratings by its ``race_position_rank.csv`` (ruling S31): the larger of
+        the two. Race points still decide nothing after this (S6): the picture turning
+        for home shows who can win."""
         running = [self.lines[i] for i in self._running()]
-        if not running or not self.charts.race_position_gap:
+        charts = self.charts
+        if not running or not (charts.race_position_gap or charts.race_position_rank):
             return
-        best = max(line.final_apr for line in running)
+        ratings = [line.final_apr for line in running]
+        best = max(ratings)
         for line in running:
-            line.drop_back = self.charts.drop_back(best - line.final_apr)
+            rank = 1 + sum(apr > line.final_apr for apr in ratings)
+            gap, by_rank = charts.drop_back(best - line.final_apr), charts.drop_back_rank(rank)
+            line.drop_back = min(gap, by_rank)
             line.race_points[-1] += line.drop_back
 
     # --- Race Factors (pages 11-12, 23) -------------------------------------------------------

@@ -713,19 +713,33 @@ def _form_words(state: RaceState) -> str:
 
 def _drop_back_words(state: RaceState) -> str:
     """Fullplay: who dropped back turning for home, too far below the best Final
-    Adjusted Power Rating to stay in touch (ruling S30), and by how much (the running
-    order called before these words already has them there)."""
+    Adjusted Power Rating to stay in touch (ruling S30) or too far down a big field's
+    ratings (ruling S31), and by how much (the running order called before these words
+    already has them there)."""
     running = [ln for ln in state.lines if not ln.out]
     dropped = sorted((ln for ln in running if ln.drop_back), key=lambda ln: (ln.drop_back, ln.post))
     if not dropped:
         return ""
     best = max(ln.final_apr for ln in running)
-    parts = [
-        f"{ln.name} {'drops back ' if i == 0 else ''}{_lengths(-ln.drop_back / 2)} "
-        f"({best - ln.final_apr}{' points' if i == 0 else ''} below)"
-        for i, ln in enumerate(dropped)
-    ]
-    return f"Too far below the best rating to stay in touch: {', '.join(parts)}."
+    by_gap = [ln for ln in dropped if ln.drop_back == state.charts.drop_back(best - ln.final_apr)]
+    by_rank = [ln for ln in dropped if ln not in by_gap]
+    said: list[str] = []
+    if by_gap:
+        parts = [
+            f"{ln.name} {'drops back ' if i == 0 else ''}{_lengths(-ln.drop_back / 2)} "
+            f"({best - ln.final_apr}{' points' if i == 0 else ''} below)"
+            for i, ln in enumerate(by_gap)
+        ]
+        said.append(f"Too far below the best rating to stay in touch: {', '.join(parts)}.")
+    if by_rank:
+        parts = [
+            f"{ln.name} {'drops back ' if i == 0 else ''}{_lengths(-ln.drop_back / 2)} "
+            f"({'rated ' if i == 0 else ''}"
+            f"{ordinal(1 + sum(o.final_apr > ln.final_apr for o in running))})"
+            for i, ln in enumerate(by_rank)
+        ]
+        said.append(f"Too far down the ratings in a field this big: {', '.join(parts)}.")
+    return " ".join(said)
 
 
 def _factor_words(state: RaceState) -> str:

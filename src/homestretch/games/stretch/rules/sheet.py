@@ -21,7 +21,7 @@ class Line:
     form_adj: int = 0
     form_roll: int | None = None
     race_points: list[int] = field(default_factory=list)  # Fullplay: after each segment
-    drop_back: int = 0  # Fullplay: race points lost turning for home, well below the best (S30)
+    drop_back: int = 0  # Fullplay: race points lost turning for home, well below the best (S30) or far down the ratings (S31)
     trouble: list[str] = field(default_factory=list)  # what the Trouble chart did, in words
     out: bool = False
     dq_pending: bool = False

@@ -230,7 +230,7 @@ phones, the TV, a replay); {name} marks what the page fills in. The scoresheet's
 paper scoresheet's abbreviations, its three running columns shown as far as the race
 has segments, and the Wet rating's column (``sheet_wet``, after Form) on a wet track,
 as the terminal's ratings sheet shows it; ``sheet_drop``, after Final APR, the race
-points a horse dropped back turning for home (ruling S30), when one did, as the
+points a horse dropped back turning for home (rulings S30, S31), when one did, as the
 terminal's scoresheet shows them. ``course`` says a course's own clock (ruling
 S22) beside the going, as the terminal's header does: ``course_words``."""
 

@@ -44,8 +44,17 @@ def show_header(state: RaceState, console: Console, blank: bool = True) -> None:
     console.rule(f"[bold]{escape(header)}[/bold]")
     course = course_words(race.course_seconds_per_furlong)
     clock = f" ({course})" if course else ""
-    said = f"{race.distance} on the {race.surface}, {race.condition}{clock}; {mode}; charts: "
-    console.print(said + _charts_words(state, console, cell_len(said)), markup=False)
+    going = f"{race.distance} on the {race.surface}, {race.condition}{clock}; "
+    said = f"{going}{mode}; charts: "
+    line = said + _charts_words(state, console, cell_len(said))
+    if course and cell_len(line) > console.width:
+        # the course's note wrapped the header mid-phrase at 80 columns ("...; " /
+        # "Quickplay; charts: ..."): the going and its note a row, the version and the
+        # charts the next (two rows, as the wrapped header took)
+        console.print(going.rstrip(), markup=False)
+        said = f"{mode}; charts: "
+        line = said + _charts_words(state, console, cell_len(said))
+    console.print(line, markup=False)
     if blank:
         console.print()
 
@@ -229,8 +238,9 @@ def scoresheet(state: RaceState, data: JSON, part: str = "") -> Table:
     photo = any(e["photo_total"] is not None for e in data["entries"])
     dq = any(e["dq_roll"] is not None for e in data["entries"])
     # Fullplay: the race points a horse lost turning for home, well below the best Final
-    # APR (ruling S30; already in R3, the picture turning for home), when anyone did: a
-    # chart set without race_position_gap.csv, or a field within 3 points, drops nobody
+    # APR or far down a big field's ratings (rulings S30, S31; already in R3, the picture
+    # turning for home), when anyone did: a chart set without race_position_gap.csv and
+    # race_position_rank.csv, or a field of eight within 3 points, drops nobody
     drop = full and any(e.get("drop_back") for e in data["entries"])
     headings = [
         "APR",
@@ -284,7 +294,7 @@ def scoresheet(state: RaceState, data: JSON, part: str = "") -> Table:
     if full and state.pace is not None and part != "the stretch":
         table.caption = _race_pace_reading(state)
         if drop:  # R3 is the picture turning for home: the points are not taken off twice
-            table.caption += "\nDrop back: lost turning for home, counted in R3 (S30)"
+            table.caption += "\nDrop back: lost turning for home, counted in R3 (S30, S31)"
     return table
 
 

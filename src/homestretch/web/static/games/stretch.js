@@ -681,7 +681,7 @@ function scoresheet(race, el) {
   const all = says.sheet_headings;  // its running columns (Brk, R2, R3) as far as the race has them
   // on a wet track the Wet rating that offset the going's effect (page 7), after Form
   const wet = race.race.wet_effect < 0 ? [says.sheet_wet] : [];
-  // Fullplay: the race points dropped back turning for home (ruling S30, already in R3),
+  // Fullplay: the race points dropped back turning for home (rulings S30, S31; already in R3),
   // after the Final APR they are read from, when a horse did drop back
   const drop = full && race.entries.some((e) => e.drop_back) ? [says.sheet_drop] : [];
   const headings = [...all.slice(0, 5), ...wet, ...all.slice(5, 12),
