@@ -212,7 +212,12 @@ function drawBoard() {
   if (!board) return;
   $("board-box").hidden = false;
   const typing = typedIn($("board"));
-  board(frame, $("board"), { send, el, draw, seatName, noticeWords, mode, showError, draft, refusals, drawAgain, wholeBox, follows, sayHeld });
+  typingKey = typing ? typing.key : null;
+  try {
+    board(frame, $("board"), { send, el, draw, seatName, noticeWords, mode, showError, draft, refusals, drawAgain, wholeBox, follows, sayHeld });
+  } finally {
+    typingKey = null;
+  }
   if (!unsent) dropNotSent();  // a "not sent" a board drew again at this version: the table is known again
   if (typing) typeOn(typing);
   amountBoxes.tellAgain();
@@ -251,7 +256,8 @@ function typeOn({ node, key, caret }) {
 // a form: amount-boxes.js, loaded before this page's script, told here where the page's
 // words, fields and board are.
 const { wholeBox, follows, notANumber, sayHeld } = amountBoxes;
-amountBoxes.use({ words: () => (frame ? frame.words : null), keyOf: fieldKey, board: () => $("board") });
+let typingKey = null;  // the key of the field being typed in while the board is drawn (drawBoard)
+amountBoxes.use({ words: () => (frame ? frame.words : null), keyOf: fieldKey, board: () => $("board"), typing: () => typingKey });
 
 // A board drawn again by its own timers (Derby Cast's call read part by part): now, or
 // once a finger held on it lifts (its button not taken from under the finger).
