@@ -40,7 +40,9 @@ from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, sam
 from homestretch.web.lobby import (
     games_with,
     invitation_watch_link,
+    kept_alone,
     kept_for,
+    names_listed,
     not_kept,
     public_tables,
     renamed,
@@ -362,7 +364,8 @@ def create_app(
             return pages.over(game_id, _title(live), watch, key if watch else invite)
         if all(seat.kind != "open" for seat in live.table.seats):
             return pages.full(game_id, _title(live), watch)
-        return pages.join(game_id, invite, _title(live), watch)
+        kept = kept_alone(live.web, live.table.seats)  # said before a name is typed
+        return pages.join(game_id, invite, _title(live), watch, kept)
 
     @app.get("/t/{game_id}/replay", response_class=HTMLResponse)
     async def replay_page(game_id: int, seat: int | None = None, token: str = "") -> str:
@@ -523,8 +526,7 @@ def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:
     mine = [i for i in open_seats if same_name(table.seats[i].name, name)]
     anyones = [i for i in open_seats if kept[i] is None]
     if not (mine or anyones):
-        names = [str(kept[i]) for i in open_seats]
-        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        listed = names_listed([str(kept[i]) for i in open_seats])
         raise HomestretchError(
             f"the open seats at this table are kept for {listed}: if you are one of them, "
             "join under that name; if not, ask whoever sent you the invitation"
