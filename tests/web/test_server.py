@@ -278,7 +278,7 @@ def test_a_table_opened_before_seats_were_kept_for_names_seats_anyone(
     assert client.portal is not None
     live = client.portal.call(hub.get, game_id)
     del live.web["open_for"]  # as an older release stored it
-    hub.save_seats(live)
+    hub.store.change_settings(game_id, lambda stored: {**stored, "web": live.web})
     join = {"invite": token_of(links["invite"]), "name": "Zed"}
     assert client.post(f"/api/tables/{game_id}/join", json=join).json()["seat"] == 1
 

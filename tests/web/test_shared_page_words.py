@@ -40,3 +40,14 @@ def test_every_frame_serves_the_words(client: TestClient) -> None:
     for seat in links["seats"]:
         assert frame_of(client, links["id"], token_of(seat["link"]))["words"] == PAGE
     assert frame_of(client, links["id"])["words"] == PAGE  # a spectator's too
+
+
+def test_the_older_notices_fold_is_said_in_the_served_words_wherever_it_is_drawn() -> None:
+    """The fold "N older notices" was written by table.js and by the two boards that list their
+    own notices (Across's "At the table", Totopoly's news): each now says the served
+    words (``older_notice``, ``older_notices``) through the page's ``olderNotices``."""
+    static = files("homestretch.web") / "static"
+    for name in ("table.js", "games/across.js", "games/totopoly.js"):
+        script = (static / name).read_text(encoding="utf-8")
+        assert not re.search(r"\} older", script), name  # no `${n} older notices` of its own
+        assert "olderNotices(older.length)" in script, name

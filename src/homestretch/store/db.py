@@ -15,7 +15,7 @@ import os
 import re
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -842,6 +842,45 @@ class Store:
                 kept = {k: before[k] for k in KEPT_SETTINGS if k in before and k not in settings}
                 settings = {**settings, **kept}
             row.settings = json.dumps(settings, sort_keys=True)
+
+    def change_settings(
+        self,
+        game_id: int,
+        change: Callable[[JSON], JSON],
+        config: Callable[[JSON], JSON | None] | None = None,
+    ) -> JSON:
+        """A table's settings changed from what the store holds now, read and written
+        in one transaction no other writer of them comes between (the rows locked on
+        PostgreSQL; on SQLite its write lock taken before they are read): ``change`` is
+        given the settings stored and gives them as they are to be (or raises: nothing
+        is written); ``config``, likewise, the game's configuration (None from it: left
+        as it is). Two server processes saving different seats of one table at once each
+        keep the other's: neither writes back the copy it read before. The settings
+        written."""
+        with self._writing(game_id) as session:
+            if self.url.get_backend_name() != "postgresql":
+                session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+            row = session.get(SettingsRow, game_id, with_for_update=True)
+            if row is None:
+                raise HomestretchError(f"game {game_id} in {self.path} has no table settings")
+            try:
+                stored = json.loads(row.settings)
+            except ValueError:
+                stored = None
+            if not isinstance(stored, dict):
+                raise HomestretchError(
+                    f"game {game_id} in {self.path}: its table settings are damaged"
+                )
+            settings = change(stored)
+            if config is not None:
+                game = session.get(GameRow, game_id, with_for_update=True)
+                if game is None:
+                    raise HomestretchError(f"no saved game with id {game_id}")
+                changed = config(json.loads(game.config))
+                if changed is not None:
+                    game.config = json.dumps(changed, sort_keys=True)
+            row.settings = json.dumps(settings, sort_keys=True)
+            return settings
 
     def settings(self, game_id: int) -> JSON | None:
         """The table settings saved for a game (None for a game saved before tables)."""

@@ -40,7 +40,9 @@ from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, sam
 from homestretch.web.lobby import (
     games_with,
     invitation_watch_link,
+    kept_alone,
     kept_for,
+    names_listed,
     not_kept,
     public_tables,
     renamed,
@@ -362,7 +364,8 @@ def create_app(
             return pages.over(game_id, _title(live), watch, key if watch else invite)
         if all(seat.kind != "open" for seat in live.table.seats):
             return pages.full(game_id, _title(live), watch)
-        return pages.join(game_id, invite, _title(live), watch)
+        kept = kept_alone(live.web, live.table.seats)  # said before a name is typed
+        return pages.join(game_id, invite, _title(live), watch, kept)
 
     @app.get("/t/{game_id}/replay", response_class=HTMLResponse)
     async def replay_page(game_id: int, seat: int | None = None, token: str = "") -> str:
@@ -523,19 +526,27 @@ def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:
     mine = [i for i in open_seats if same_name(table.seats[i].name, name)]
     anyones = [i for i in open_seats if kept[i] is None]
     if not (mine or anyones):
-        names = [str(kept[i]) for i in open_seats]
-        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        listed = names_listed([str(kept[i]) for i in open_seats])
         raise HomestretchError(
             f"the open seats at this table are kept for {listed}: if you are one of them, "
             "join under that name; if not, ask whoever sent you the invitation"
         )
     seat = (mine or anyones)[0]
-    game = renamed(table.entry, table.game, seat, table.seats[seat].name, name)
+    entry, old = table.entry, table.seats[seat].name
+    game = renamed(entry, table.game, seat, old, name)
+    before = {seat: table.seats[seat].to_json()}
     table.replace_seat(seat, table.seats[seat].taken_by(name))
+
+    def config(stored: JSON) -> JSON | None:  # the name put in the game as it is stored
+        try:
+            again = renamed(entry, entry.make(stored), seat, old, name)
+        except (HomestretchError, ValueError, TypeError, KeyError):
+            return None
+        return None if again is None else again.config()
+
+    hub.save_seats(live, before, config if game is not None else None)
     if game is not None:
-        hub.store.save_config(live.game_id, game.config())
         live.table = table = table.over_game(game)
-    hub.save_seats(live)
     table.advance()
     return seat
 
@@ -545,6 +556,7 @@ def _hand_over(hub: Hub, live: LiveTable, seat: int, bot: Any) -> None:
     if table.state.is_over():  # (a final screen's stream no longer looks at the seats)
         raise HomestretchError("this game is over: its seats play no more")
     current = table.seat(seat)
+    before = {seat: current.to_json()}
     not_kept(live.web, seat)  # the opener's to give now, not Dan's (saved with the seats)
     if bot == "open":
         table.replace_seat(seat, open_seat(current.name))  # a new token: the old link stops
@@ -552,5 +564,5 @@ def _hand_over(hub: Hub, live: LiveTable, seat: int, bot: Any) -> None:
         if not isinstance(bot, str) or not bot:
             raise HomestretchError('say which computer player takes the seat, or "open"')
         table.replace_seat(seat, current.handed_to_bot(bot))
-    hub.save_seats(live)
+    hub.save_seats(live, before)
     table.advance()

@@ -25,7 +25,7 @@ import anyio.to_thread
 from homestretch.core.errors import HomestretchError, TableMovedOn
 from homestretch.core.protocol import JSON
 from homestretch.session.log import first_naming
-from homestretch.session.saved import rebuild, settings_json
+from homestretch.session.saved import rebuild
 from homestretch.session.seats import Seat
 from homestretch.session.table import Table
 from homestretch.store.db import Store
@@ -384,11 +384,50 @@ class Hub:
         async with live.lock:
             return live.frame_for(viewer, log_from)
 
-    def save_seats(self, live: LiveTable) -> None:
-        table = live.table
-        self.store.save_settings(
-            live.game_id, settings_json(table.seats, table.dice_spec, {WEB: live.web})
-        )
+    def save_seats(
+        self,
+        live: LiveTable,
+        before: dict[int, JSON],
+        config: Callable[[JSON], JSON | None] | None = None,
+    ) -> None:
+        """The seats changed here saved, and only they: ``before``, each one's row as it
+        was here before it changed (its index the key). Each is written, with whom it is
+        kept for (``OPEN_FOR``), into the settings as the store holds them now, in one
+        transaction (``Store.change_settings``): the other seats and the web settings as
+        other processes stored them, not this process's old copy of them. A seat another
+        process changed meanwhile (taken there) is not written over: nothing is saved,
+        the table here takes what the store holds, and TableMovedOn says so.
+        ``config``: the game's configuration changed in the same transaction (the name
+        of a person who took a seat), from the one stored."""
+        seats = live.table.seats
+
+        def merged(stored: JSON) -> JSON:
+            rows = list(stored.get("seats", []))
+            for index, was in before.items():
+                if index >= len(rows) or Seat.from_json(rows[index]).to_json() != was:
+                    raise TableMovedOn(
+                        f"seat {index + 1} at this table was changed on another page (taken, "
+                        "or handed over) a moment ago, so this was not done: look again"
+                    )
+                rows[index] = seats[index].to_json()
+            web = dict(stored.get(WEB, {}))
+            here, there = live.web.get(OPEN_FOR), web.get(OPEN_FOR)
+            if isinstance(here, dict) or isinstance(there, dict):
+                kept = dict(there) if isinstance(there, dict) else {}
+                for index in before:
+                    if isinstance(here, dict) and str(index) in here:
+                        kept[str(index)] = here[str(index)]
+                    else:
+                        kept.pop(str(index), None)
+                web[OPEN_FOR] = kept
+            return {**stored, "seats": rows, WEB: web}
+
+        try:
+            written = self.store.change_settings(live.game_id, merged, config)
+        except TableMovedOn:
+            self._sync(live)  # the seats as the store has them, not as changed here
+            raise
+        live.web.update(written[WEB])
 
     def _work(self, live: LiveTable, work: Callable[[], T]) -> T:
         before = live.table.version

@@ -367,6 +367,18 @@ def kept_for(web: JSON, index: int, seat: Seat) -> str | None:
     return name if seat.kind == "open" and name == seat.name else None
 
 
+def kept_alone(web: JSON, seats: list[Seat]) -> list[str]:
+    """The names the open seats are kept for (``kept_for``), when every one is kept for
+    someone and none is anyone's; else none: a guest of another name is seated."""
+    kept = [kept_for(web, i, seat) for i, seat in enumerate(seats) if seat.kind == "open"]
+    return [name for name in kept if name is not None] if kept and None not in kept else []
+
+
+def names_listed(names: list[str]) -> str:
+    """Names as a sentence lists them: "Dan", "Dan and Fay", "Dan, Eve and Fay"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 INVITATION_WATCHES = "invitation_watches"
 """The key, in the table's own settings (``web``), of the opener's choice whether whoever
 holds the invitation may watch the game while it runs, seated or not (a private table's

@@ -11,7 +11,7 @@ from typing import Any
 
 from homestretch.core.protocol import JSON
 from homestretch.web import hub
-from homestretch.web.lobby import seats_said
+from homestretch.web.lobby import names_listed, seats_said
 
 
 @cache
@@ -88,14 +88,24 @@ def replay(game_id: int, seat: int | None, title: str, game: str, token: str = "
     )
 
 
-def join(game_id: int, invite: str, title: str, watch: str) -> str:
+def join(game_id: int, invite: str, title: str, watch: str, kept: list[str]) -> str:
     """A running table's invitation with an open seat: the name to take it with, and the
     way to watch the game instead (``watch``, the watch link) where the opener lets the
-    invitation watch (``lobby.invitation_watches``); where not, that is said."""
+    invitation watch (``lobby.invitation_watches``); where not, that is said. ``kept``:
+    the names every open seat is kept for (``lobby.kept_alone``), said above the name's
+    box before one is typed, as the refusal says them after."""
     short, subtitle = heading(title)
     page = _fill(
         "join.html", id=str(game_id), invite=invite, title=title, short=short, subtitle=subtitle
     )
+    said = ""
+    if kept:
+        seats = "The seat left is" if len(kept) == 1 else "The seats left are"
+        said = (
+            f'<p id="seats-kept">{seats} kept for {html.escape(names_listed(kept))}: '
+            "join under your name as it is written there.</p>"
+        )
+    page = page.replace("<!--kept-->", said)
     return page.replace("<!--see-->", _watching(watch, "Or watch the game without a seat."))
 
 

@@ -8,11 +8,16 @@ PAGE: dict[str, str] = {
     "your_turn_pin": "Your turn \u2191",
     "whole_number": "Type the amount as a whole number (digits only): nothing was sent.",
     "at_least": "{least} or more",
+    "older_notice": "{n} older notice",
+    "older_notices": "{n} older notices",
 }
 """``your_turn_pin``: the button pinned to the screen while the move the table waits for
 from this seat is scrolled out of sight (a tap takes the player to it); ``whole_number``:
 a move whose amount box held no number, refused by the page; ``at_least``: a box's
-amount below its least, said when its form is sent ({least}: that least)."""
+amount below its least, said when its form is sent ({least}: that least);
+``older_notice``, ``older_notices``: the fold of the notices older than those in sight,
+on the page's list and on a board that lists its own (Across's, Totopoly's; {n}: how
+many)."""
 
 BOT_WORDS = {
     "random": "the computer (plays at random)",

@@ -7,8 +7,9 @@
 const amountBoxes = (() => {
   // what the page gives: its served words (frame.words, web/words.py: ``whole_number``,
   // ``at_least``; null before its first frame), a field's key for finding it drawn again
-  // (data-keep, else its id), and the board the boxes are drawn in
-  let page = { words: () => null, keyOf: (node) => (node.id ? `#${CSS.escape(node.id)}` : null), board: () => null };
+  // (data-keep, else its id), the board the boxes are drawn in, and the key of the field
+  // being typed in while the board is drawn anew (its focus given back after: null, none)
+  let page = { words: () => null, keyOf: (node) => (node.id ? `#${CSS.escape(node.id)}` : null), board: () => null, typing: () => null };
   const use = (given) => { page = { ...page, ...given }; };
 
   // A board's box for a whole amount (a bid, a bet, a limit): a text box with a phone's
@@ -109,8 +110,14 @@ const amountBoxes = (() => {
     const text = box.value.trim();
     if (text === "" && box.form && !box.required) return null;
     if (!/^[0-9]+$/.test(text)) return page.words().whole_number;
-    if (box.dataset.most !== undefined && Number(text) > Number(box.dataset.most)) return box.dataset.mostSays.replace("{amount}", text);
-    return Number(text) < Number(box.dataset.least) ? belowLeast(box) : null;
+    return aboveMost(box) || (Number(text) < Number(box.dataset.least) ? belowLeast(box) : null);
+  }
+  // What the box says of a whole amount above its most (none: null): an amount no key
+  // typed on mends (a digit put anywhere in it makes it no less)
+  function aboveMost(box) {
+    const text = box.value.trim();
+    const over = box.dataset.most !== undefined && /^[0-9]+$/.test(text) && Number(text) > Number(box.dataset.most);
+    return over ? box.dataset.mostSays.replace("{amount}", text) : null;
   }
   const lineOf = new WeakMap();  // a box -> the line said under its row
   const told = new Set();  // the keys of the boxes whose lines are said: said again after a redraw
@@ -164,11 +171,23 @@ const amountBoxes = (() => {
   // after a move refused as stale): an amount its bounds no longer take is said at once in
   // its line, as follows does when another field moves them, not kept in silence for the
   // player to press and be stopped (a blank or what is no number waits for the press).
+  // But not the box she is typing in as another's move draws the board anew: "1" is on
+  // its way to "12" (of 10 to 50), and was said out of bounds mid-typing. That box is
+  // judged when she leaves it, or presses Enter or its button; only an amount above its
+  // most, which no further key mends, is said at once.
   function sayHeld(box) {
     if (!wholeBoxOf(box) || !page.words() || !/^[0-9]+$/.test(box.value.trim())) return;
-    const text = amiss(box);
+    const typing = page.typing() !== null && page.typing() === page.keyOf(box);
+    const text = typing ? aboveMost(box) : amiss(box);
     if (text) tell(box, text);
   }
+  // A box left (the focus gone elsewhere on the page, not the box replaced by a redraw
+  // nor the phone's screen turned to another app) holding a whole amount is judged then.
+  document.addEventListener("focusout", (event) => {
+    const box = wholeBoxOf(event.target);
+    if (!box) return;
+    setTimeout(() => { if (box.isConnected && document.activeElement !== box) sayHeld(box); }, 0);
+  }, true);
   function tellAgain() {
     const board = page.board();
     [...told].forEach((key) => {

@@ -91,6 +91,9 @@ function noticeWords(n) {
 // "N older notices", a box of its own height that scrolls, left open or shut as the
 // player left it when the next frame comes (up to seven notices are all in sight).
 const NOTICES_SHOWN = 5;
+// The fold's words, "12 older notices" (served: frame.words; a board that lists its own
+// notices folds them alike: tools.olderNotices)
+const olderNotices = (n) => (n === 1 ? frame.words.older_notice : frame.words.older_notices).replace("{n}", String(n));
 let olderNoticesOpen = false;
 function drawNotices() {
   const items = frame.notices.map((n, at) => {
@@ -105,7 +108,7 @@ function drawNotices() {
     fold.id = "notices-older";
     fold.open = olderNoticesOpen;
     fold.addEventListener("toggle", () => { olderNoticesOpen = fold.open; });
-    fold.append(el("summary", `${older.length} older ${older.length === 1 ? "notice" : "notices"}`));
+    fold.append(el("summary", olderNotices(older.length)));
     const list = el("ol");
     list.append(...older);
     fold.append(list);
@@ -212,7 +215,12 @@ function drawBoard() {
   if (!board) return;
   $("board-box").hidden = false;
   const typing = typedIn($("board"));
-  board(frame, $("board"), { send, el, draw, seatName, noticeWords, mode, showError, draft, refusals, drawAgain, wholeBox, follows, sayHeld });
+  typingKey = typing ? typing.key : null;
+  try {
+    board(frame, $("board"), { send, el, draw, seatName, noticeWords, olderNotices, mode, showError, draft, refusals, drawAgain, wholeBox, follows, sayHeld });
+  } finally {
+    typingKey = null;
+  }
   if (!unsent) dropNotSent();  // a "not sent" a board drew again at this version: the table is known again
   if (typing) typeOn(typing);
   amountBoxes.tellAgain();
@@ -251,7 +259,8 @@ function typeOn({ node, key, caret }) {
 // a form: amount-boxes.js, loaded before this page's script, told here where the page's
 // words, fields and board are.
 const { wholeBox, follows, notANumber, sayHeld } = amountBoxes;
-amountBoxes.use({ words: () => (frame ? frame.words : null), keyOf: fieldKey, board: () => $("board") });
+let typingKey = null;  // the key of the field being typed in while the board is drawn (drawBoard)
+amountBoxes.use({ words: () => (frame ? frame.words : null), keyOf: fieldKey, board: () => $("board"), typing: () => typingKey });
 
 // A board drawn again by its own timers (Derby Cast's call read part by part): now, or
 // once a finger held on it lifts (its button not taken from under the finger).

@@ -760,7 +760,7 @@
       const fold = node("details", null, "ab-older");
       fold.open = olderTalkOpen;
       fold.addEventListener("toggle", () => { olderTalkOpen = fold.open; });
-      fold.append(node("summary", `${older.length} older ${older.length === 1 ? "notice" : "notices"}`));
+      fold.append(node("summary", T.olderNotices(older.length)));
       const rest = node("ul", null, "ab-notices");
       rest.append(...older);
       fold.append(rest);

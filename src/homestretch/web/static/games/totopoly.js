@@ -379,7 +379,7 @@
       const fold = make(tools, "details", null, "tp-older");
       fold.open = olderNewsOpen;
       fold.addEventListener("toggle", () => { olderNewsOpen = fold.open; });
-      fold.append(make(tools, "summary", `${older.length} older ${older.length === 1 ? "notice" : "notices"}`));
+      fold.append(make(tools, "summary", tools.olderNotices(older.length)));
       const rest = make(tools, "ol", null, "tp-notices");
       rest.append(...older);
       fold.append(rest);
