@@ -248,15 +248,6 @@ def test_a_game_saved_before_files_were_recorded_resumes_unchecked(
     went_on(db, homestretch("resume", "1", "--db", str(db), typed="win 1\n" * 4))
 
 
-def test_seats_saved_again_keep_the_record(results_game: tuple[Path, Path]) -> None:
-    db, _ = results_game
-    store = Store(db)
-    settings = store.settings(1)
-    assert settings is not None
-    store.save_settings(1, {k: v for k, v in settings.items() if k != FILES_KEY})
-    assert store.settings(1) == settings
-
-
 @pytest.fixture
 def simulated_game(tmp_path: Path) -> tuple[Path, Path]:
     """A Derby Cast game whose races are run from a race file of the person's own,

@@ -99,15 +99,6 @@ def test_a_bundled_file_changed_since_is_named_and_the_game_refused(
     assert Store(unfinished).load(1).events == before  # nothing written
 
 
-def test_seats_saved_again_keep_the_marks(unfinished: Path) -> None:
-    store = Store(unfinished)
-    settings = store.settings(1)
-    assert settings is not None
-    assert READS_KEY in settings
-    store.save_settings(1, {k: v for k, v in settings.items() if k not in (CONTENT_KEY, READS_KEY)})
-    assert store.settings(1) == settings
-
-
 def test_a_race_keeps_its_cards_so_only_its_charts_are_marked() -> None:
     quick, full = entry("stretch").harness_configs()[:2]
     assert (quick["mode"], full["mode"]) == ("quick", "full")

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import frame_of, open_table, refusal, token_of
 
 from homestretch.core.protocol import JSON
+from homestretch.session.saved import CONTENT_KEY, READS_KEY
 from homestretch.store.db import Store
 from homestretch.web.app import create_app
 
@@ -62,6 +63,8 @@ def test_seats_taken_at_two_servers_are_both_kept(
 ) -> None:
     one, two, reader = servers
     game_id, links = _opened(one, two, SEATS)
+    opened = reader.settings(game_id)
+    assert opened is not None and {CONTENT_KEY, READS_KEY} <= opened.keys()
     join = f"/api/tables/{game_id}/join"
     invite = token_of(links["invite"])
     dan = one.post(join, json={"invite": invite, "name": "Dan"})
@@ -79,6 +82,9 @@ def test_seats_taken_at_two_servers_are_both_kept(
     dan_token = token_of(dan.json()["link"])
     assert stored["seats"][1]["token"] == dan_token  # Dan's link still his seat
     assert frame_of(one, game_id, dan_token)["seat"] == 1
+    # what the table was made on (the marks of its bundled content) kept as it was made
+    for mark in (CONTENT_KEY, READS_KEY):
+        assert stored[mark] == opened[mark]
 
 
 def test_a_seat_handed_over_at_one_server_stays_anyones_when_the_other_seats_a_guest(

@@ -412,10 +412,6 @@ def _failed(exc: DatabaseError, game: tuple[int, str] | None = None) -> str:
     )
 
 
-KEPT_SETTINGS = ("bundled_content", "bundled_reads", "own_files")
-"""Table settings fixed when the table is made (session/saved.py ``CONTENT_KEY``,
-``READS_KEY`` and ``FILES_KEY``: the files it reads), kept when its seats are saved again."""
-
 WRITES_OF_NO_ROWS = (
     "INSERT INTO events (game_id, seq, payload) SELECT game_id, seq, payload FROM events "
     "WHERE false",
@@ -817,31 +813,6 @@ class Store:
                 rows = connection.execute(select(GameRow.id, last).where(GameRow.id.in_(chunk)))
                 found.update({game: -1 if seq is None else seq for game, seq in rows})
         return {game: seq + 1 for game, seq in found.items()}
-
-    def save_config(self, game_id: int, config: JSON) -> None:
-        """A game's configuration changed where its log does not depend on it (a name
-        given by a person who took a seat)."""
-        with self._writing(game_id) as session:
-            row = session.get(GameRow, game_id)
-            if row is None:
-                raise HomestretchError(f"no saved game with id {game_id}")
-            row.config = json.dumps(config, sort_keys=True)
-
-    def save_settings(self, game_id: int, settings: JSON) -> None:
-        """A table's settings, changed (seats handed over): what the table was made on
-        (``KEPT_SETTINGS``, the marks of its bundled content) is kept as it was made."""
-        with self._writing(game_id) as session:
-            row = session.get(SettingsRow, game_id)
-            if row is None:
-                session.add(
-                    SettingsRow(game_id=game_id, settings=json.dumps(settings, sort_keys=True))
-                )
-                return
-            with suppress(ValueError, TypeError):
-                before = json.loads(row.settings)
-                kept = {k: before[k] for k in KEPT_SETTINGS if k in before and k not in settings}
-                settings = {**settings, **kept}
-            row.settings = json.dumps(settings, sort_keys=True)
 
     def change_settings(
         self,

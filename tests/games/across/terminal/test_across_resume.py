@@ -58,8 +58,9 @@ def test_a_resumed_game_goes_on_exactly_as_an_uninterrupted_one(tmp_path: Path, 
     # Cut the log (in the auction; in the middle of the meet), then resume.
     n = len(whole.events)
     for cut in (5, n * 2 // 3) if bot == "sensible" else (n // 2,):
-        part = store.create("across", whole.config, whole.seed, whole.dice, label="cut")
-        store.save_settings(part, settings)
+        part = store.create(
+            "across", whole.config, whole.seed, whole.dice, label="cut", settings=settings
+        )
         store.append(part, whole.events[:cut])
         later = runner.invoke(app, ["resume", str(part), "--db", str(db)])
         assert later.exit_code == 0, later.output[-2000:]
