@@ -458,6 +458,9 @@
       const h = l.action.horse;
       grid.append(button(mine[h] ? say("bet_again", { horse: h, n: mine[h] }) : say("bet", { horse: h }), l.action, "ab-bet"));
     });
+    // what he holds, said where he spends it (the players' table is a long scroll below
+    // on a phone), and why no horse is offered when he cannot pay for a ticket
+    s.append(node("p", say(grid.childElementCount ? "bets_held" : "bets_short", { fifties: f(V.cash[V.you]) }), "ab-held"));
     if (grid.childElementCount) s.append(node("p", W.ticket_note), grid);
     // done right under the horses: not below the Daily Double and a loan for every horse
     s.append(button(W.done, { kind: "done" }, "ab-done"));
