@@ -629,7 +629,10 @@ function placePin() {
     pin.hidden = true;
     return;
   }
-  if (pin.textContent !== frame.words.your_turn_pin) pin.textContent = frame.words.your_turn_pin;
+  // its arrow points the way to the move: down while the moves out of sight are below
+  const below = moves.every((node) => node.getBoundingClientRect().top > 0);
+  const words = below ? frame.words.your_turn_pin_below : frame.words.your_turn_pin;
+  if (pin.textContent !== words) pin.textContent = words;
   // the room is the pin's own height from the screen's foot (its words on several lines),
   // so at the foot nothing is under it: measured drawn (no paint comes before it is hidden
   // again below); a player at the foot when the room grows (the turn's frame, other words,
