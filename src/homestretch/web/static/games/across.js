@@ -787,14 +787,20 @@
   // anchoring loses its anchor, and a box coming above (her move when her turn comes, a
   // bid's lines) pushed what she read down the screen. The part at the top of her screen
   // stays where it was; at the top of the page nothing is kept, so a new move is in sight.
+  // A box being typed in keeps its own place: a line said inside its panel, above it
+  // (another's offer pending, in the dealings), moved it down under the player's finger
+  // while he typed, the part's top kept where it was.
   const partKey = (part) => part.dataset.say || part.className;
   function readingPlace(box) {
+    const typing = document.activeElement;
+    if (typing && typing.dataset.keep && box.contains(typing)) return { field: typing.dataset.keep, top: typing.getBoundingClientRect().top };
     if (window.scrollY <= 0) return null;
     const part = [...box.children].find((p) => p.getBoundingClientRect().bottom > 0);
     return part ? { key: partKey(part), top: part.getBoundingClientRect().top } : null;
   }
   function keepPlace(box, reading) {
-    const part = reading && [...box.children].find((p) => partKey(p) === reading.key);
+    const field = reading && reading.field && box.querySelector(`[data-keep="${CSS.escape(reading.field)}"]`);
+    const part = field || (reading && [...box.children].find((p) => partKey(p) === reading.key));
     if (part) window.scrollBy(0, part.getBoundingClientRect().top - reading.top);
   }
 
