@@ -476,8 +476,11 @@
       const first = pick("dd1", W.dd_first);
       const second = pick("dd2", W.dd_second);
       const buy = dealButton(W.dd_buy, "ab-dd-buy", () => ({ kind: "dd", first: Number(first.value), second: Number(second.value) }));
+      // each pick under its race's words, in sight: two selects both showing "#7" left
+      // a phone's player to guess which was race 1's
+      const labelled = (label, pick) => { const l = node("label", label, "ab-dd-race"); l.append(pick); return l; };
       const bar = node("div", null, "ab-moves", { say: "dd" });
-      bar.append(first, second, buy);
+      bar.append(labelled(W.dd_first, first), labelled(W.dd_second, second), buy);
       s.append(bar);
     }
     const other = frame.legal.filter((l) => !["bet", "dd", "done", ...DEALINGS].includes(l.action.kind));
