@@ -6,13 +6,15 @@ from __future__ import annotations
 
 PAGE: dict[str, str] = {
     "your_turn_pin": "Your turn \u2191",
+    "your_turn_pin_below": "Your turn \u2193",
     "whole_number": "Type the amount as a whole number (digits only): nothing was sent.",
     "at_least": "{least} or more",
     "older_notice": "{n} older notice",
     "older_notices": "{n} older notices",
 }
 """``your_turn_pin``: the button pinned to the screen while the move the table waits for
-from this seat is scrolled out of sight (a tap takes the player to it); ``whole_number``:
+from this seat is scrolled out of sight (a tap takes the player to it), its arrow up the
+page to it, ``your_turn_pin_below`` while it is below the screen; ``whole_number``:
 a move whose amount box held no number, refused by the page; ``at_least``: a box's
 amount below its least, said when its form is sent ({least}: that least);
 ``older_notice``, ``older_notices``: the fold of the notices older than those in sight,

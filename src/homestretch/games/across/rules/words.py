@@ -516,6 +516,8 @@ PAGE_TEMPLATES = {
     "reject": "Reject: half an X, roll again",
     "bets": "Your bets for race {race}",
     "ticket_note": "A ticket is $150 (3 fifties) across the board; tap again to double up.",
+    "bets_held": "You hold {fifties}.",
+    "bets_short": "You hold {fifties}: a ticket is 3, so you have none to buy.",
     "bet": "#{horse}",
     "bet_again": "#{horse} \u00d7{n}",
     "dd_title": "Daily Double ($50: one horse to win race 1, one to win race 2)",

@@ -346,6 +346,7 @@ PAGE_TEMPLATES = {
     "your_report": "Your last report: {report}",
     "last_throw": "Last throw: {throw}",
     "no_leases": "You hold no lease cards.",
+    "you_hold": "You hold \u00a3{n}.",
     "with_roles": "{name} ({roles})",
     "you": "you",
     "unseen": "unseen",

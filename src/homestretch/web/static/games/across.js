@@ -458,6 +458,9 @@
       const h = l.action.horse;
       grid.append(button(mine[h] ? say("bet_again", { horse: h, n: mine[h] }) : say("bet", { horse: h }), l.action, "ab-bet"));
     });
+    // what he holds, said where he spends it (the players' table is a long scroll below
+    // on a phone), and why no horse is offered when he cannot pay for a ticket
+    s.append(node("p", say(grid.childElementCount ? "bets_held" : "bets_short", { fifties: f(V.cash[V.you]) }), "ab-held"));
     if (grid.childElementCount) s.append(node("p", W.ticket_note), grid);
     // done right under the horses: not below the Daily Double and a loan for every horse
     s.append(button(W.done, { kind: "done" }, "ab-done"));
@@ -473,8 +476,11 @@
       const first = pick("dd1", W.dd_first);
       const second = pick("dd2", W.dd_second);
       const buy = dealButton(W.dd_buy, "ab-dd-buy", () => ({ kind: "dd", first: Number(first.value), second: Number(second.value) }));
+      // each pick under its race's words, in sight: two selects both showing "#7" left
+      // a phone's player to guess which was race 1's
+      const labelled = (label, pick) => { const l = node("label", label, "ab-dd-race"); l.append(pick); return l; };
       const bar = node("div", null, "ab-moves", { say: "dd" });
-      bar.append(first, second, buy);
+      bar.append(labelled(W.dd_first, first), labelled(W.dd_second, second), buy);
       s.append(bar);
     }
     const other = frame.legal.filter((l) => !["bet", "dd", "done", ...DEALINGS].includes(l.action.kind));
@@ -784,14 +790,20 @@
   // anchoring loses its anchor, and a box coming above (her move when her turn comes, a
   // bid's lines) pushed what she read down the screen. The part at the top of her screen
   // stays where it was; at the top of the page nothing is kept, so a new move is in sight.
+  // A box being typed in keeps its own place: a line said inside its panel, above it
+  // (another's offer pending, in the dealings), moved it down under the player's finger
+  // while he typed, the part's top kept where it was.
   const partKey = (part) => part.dataset.say || part.className;
   function readingPlace(box) {
+    const typing = document.activeElement;
+    if (typing && typing.dataset.keep && box.contains(typing)) return { field: typing.dataset.keep, top: typing.getBoundingClientRect().top };
     if (window.scrollY <= 0) return null;
     const part = [...box.children].find((p) => p.getBoundingClientRect().bottom > 0);
     return part ? { key: partKey(part), top: part.getBoundingClientRect().top } : null;
   }
   function keepPlace(box, reading) {
-    const part = reading && [...box.children].find((p) => partKey(p) === reading.key);
+    const field = reading && reading.field && box.querySelector(`[data-keep="${CSS.escape(reading.field)}"]`);
+    const part = field || (reading && [...box.children].find((p) => partKey(p) === reading.key));
     if (part) window.scrollBy(0, part.getBoundingClientRect().top - reading.top);
   }
 

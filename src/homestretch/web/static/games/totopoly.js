@@ -602,6 +602,12 @@
     // A bet is a horse and a stake: the box beside the horses' list says it in one line
     // (a button for every horse and listed stake made a wall of them on a phone).
     const many = frame.legal.length > 40;
+    // what he holds, said over a bid, a stake or an offer he types (the players' table
+    // with his cash is a long scroll below on a phone)
+    const me = view.players.find((p) => p.seat === view.you);
+    if (me && me.cash !== null && frame.legal.some((l) => amounts.includes(l.action.kind))) {
+      inner.append(make(tools, "p", say("you_hold", { n: me.cash }), "tp-held"));
+    }
     for (const legal of frame.legal) {
       if (legal.action.kind === "bet" || (many && amounts.includes(legal.action.kind))) continue;
       const button = make(tools, "button", moveText(legal.action, view, names) || legal.text, "tp-move");
