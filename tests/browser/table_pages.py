@@ -686,3 +686,17 @@ def derbycast_card_typed(address: str, game_id: int, keeper: str, horses: list[s
 
 ALIVE = "0.5"
 """The keep-alive interval (s) of the ``quick_server`` fixture's streams (15 when served)."""
+
+
+def derbycast_family_next_card(address: str) -> tuple[int, str, list[JSON], str]:
+    """The family's Dream Derby (``derbycast_family_under_review``) made official and the
+    next race (a simulated maiden special weight) carded, its picks open: the table's id,
+    the TV's link, the last race's call and the keeper's token."""
+    game_id, watch, call, keeper = derbycast_family_under_review(address)
+    move(address, game_id, keeper, {"kind": "official"})
+    move(address, game_id, keeper, {"kind": "simulate", "race": "maiden-special-weight"})
+    return game_id, watch, call, keeper
+
+
+TV_TYPE = "parseFloat(getComputedStyle(document.documentElement).fontSize)"
+"""A Derby Cast TV's type (the watch page's root size: every line of it in rem or em)."""
