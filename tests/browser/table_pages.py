@@ -700,3 +700,17 @@ def derbycast_family_next_card(address: str) -> tuple[int, str, list[JSON], str]
 
 TV_TYPE = "parseFloat(getComputedStyle(document.documentElement).fontSize)"
 """A Derby Cast TV's type (the watch page's root size: every line of it in rem or em)."""
+
+
+def twenty_markers_picking_sealed(address: str) -> JSON:
+    """A Derby Cast table of twenty markers and a keeper, picks sealed (everyone picks at
+    once: the page's status waits for all twenty by name), the keeper's simulated maiden
+    special weight carded and picking open: its links."""
+    links, tokens = _twenty_markers_and_a_keeper(address, {"sealed": True})
+    move(address, links["id"], tokens[-1], {"kind": "simulate", "race": "maiden-special-weight"})
+    return links
+
+
+FITTED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""For ``page.evaluate``: two of the browser's frames gone by, so what a change of the
+page's size set off (a ResizeObserver's measuring, a frame on) is done."""

@@ -1,7 +1,7 @@
 """The Derby Cast TV fitted to its screen, which nobody scrolls (its type as large as
 fits: test_derbycast_tv_wide). What changes the page's height after a draw, with no frame
-and no resize (an error line said above the board), has the TV fitted again: the last
-race's call folded where it now runs off the screen; it stood open past the bottom edge.
+and no resize (the status line above the board shortened by a lost connection, and long
+again once it is back), has the TV fitted again: no line cut at its bottom edge.
 And twenty markers' standings, between races, whole on a 1080 px TV: the last three ran
 below it; on a 720 px TV (the last four ran below it) their lowest folded into one line
 that names them. Only a TV is measured again so: a phone's page and the desk were too.
@@ -13,57 +13,67 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
+from tests.browser.relay import Relay
 from tests.browser.table_pages import (
+    ALIVE,
+    FITTED,
     SMALL,
     TV_TYPE,
     SharedServer,
+    cut_at_the_bottom,
     derbycast_family_picking,
-    derbycast_family_under_review,
     fits_the_tv,
-    move,
     settled,
     tv_at,
     twenty_markers_after_a_race,
+    twenty_markers_picking_sealed,
 )
 
 pytestmark = pytest.mark.browser
 
-ERROR = """(text) => { const line = document.getElementById("error");
-  line.textContent = text; line.hidden = false; }"""
-"""An error line said above the board, as table.js's showError says one (no frame drawn)."""
 
-
-def _said_above_the_board(tv: Page, text: str) -> None:
-    tv.evaluate(ERROR, text)
-
-
-def test_a_line_said_above_the_board_after_it_is_drawn_has_the_tv_fitted_again(
-    browser: Browser, shared_server: SharedServer, tmp_path: Path
+def test_a_lost_connection_said_above_the_board_has_the_tv_fitted_again(
+    browser: Browser, quick_server: str, tmp_path: Path
 ) -> None:
-    """The family's TV at 1920 x 1080 as the next race is picked from: the last race's
-    call whole under its result, some 30 px above the screen's bottom. Two lines said
-    above the board push it down: its call folds (it stood open past the bottom edge,
-    its last line cut) and the next card, the last race's lines and the call's heading
-    stay whole on the screen."""
-    with shared_server.visit() as address:
-        game_id, watch, call, keeper = derbycast_family_under_review(address)
-        move(address, game_id, keeper, {"kind": "official"})
-        move(address, game_id, keeper, {"kind": "simulate", "race": "maiden-special-weight"})
-        with tv_at(browser, address, watch, game_id, 1920, 1080) as tv:
-            parts = tv.locator(".dc-last + .dc-call p")
-            expect(parts).to_have_count(len(call))
-            expect(parts.last).to_be_visible()  # whole: there is room
-            fits_the_tv(tv, ".dc-card tr", ".dc-last h3, .dc-last li, .dc-call p")
-            words = "The table could not be reached; trying again. " * 8
-            _said_above_the_board(tv, words)
-            expect(tv.locator("#error")).to_be_visible()
-            expect(parts.first).to_be_hidden()  # folded, fitted again
-            tv.screenshot(path=str(tmp_path / "tv-1920-said-above.png"))
-            fits_the_tv(
-                tv, ".dc-oat, .dc-card tr, .dc-status, .dc-wait", ".dc-last h3, .dc-last li"
-            )
-            fits_the_tv(tv, ".dc-last + .dc-call summary")
+    """Twenty markers picking, sealed, on a 1920 x 1080 TV: the page's status waits for
+    all twenty by name, two lines of its heading; three standings fit under the card, the
+    rest start below the screen. The TV's connection lost (the relay between it and the
+    server silent, its new requests failing), the status says "reconnecting..." in one
+    line and the board moves up a line, with no frame drawn: fitted again, nothing is
+    cut at the bottom (P5's line was, 1076 to 1102 px); the connection back, the status
+    two lines again: fitted again, nothing cut. (A watch page sends nothing, so no
+    refused move says a line above its board; a lost connection is what changes it.)"""
+    address = quick_server
+    links = twenty_markers_picking_sealed(address)
+    relay = Relay(address)
+    try:
+        with tv_at(browser, relay.address, links["watch"], links["id"], 1920, 1080) as tv:
+            tv.wait_for_function(f"aliveEvery === {ALIVE}")  # the server's interval heard
+            waiting = tv.locator("#status").inner_text()
+            assert waiting.endswith("P19, P20"), waiting
+            fits_the_tv(tv, ".dc-oat, .dc-card tr, .dc-wait")
+            assert cut_at_the_bottom(tv) == []
+            tall = tv.locator("header").bounding_box()
+            tv.route(EVERY_REQUEST, lambda route: route.abort())
+            assert relay.silence() == 1
+            expect(tv.locator("#status")).to_have_text("reconnecting\u2026")
+            short = tv.locator("header").bounding_box()
+            assert tall and short and short["height"] < tall["height"] - 20  # a line less
+            tv.evaluate(FITTED)
+            tv.screenshot(path=str(tmp_path / "tv-1920-reconnecting.png"))
+            assert cut_at_the_bottom(tv) == []
+            tv.unroute(EVERY_REQUEST)
+            expect(tv.locator("#status")).to_have_text(waiting)  # connected again
+            tv.evaluate(FITTED)
+            fits_the_tv(tv, ".dc-oat, .dc-card tr, .dc-wait")
+            assert cut_at_the_bottom(tv) == []
+    finally:
+        relay.close()
+
+
+EVERY_REQUEST = "**/api/tables/*/*"
+"""The table's stream and its frame asked for: failed while the connection is lost."""
 
 
 def test_twenty_markers_standings_are_whole_on_a_1080_tv_between_races(
