@@ -37,13 +37,14 @@ def test_a_lost_connection_said_above_the_board_has_the_tv_fitted_again(
     browser: Browser, quick_server: str, tmp_path: Path
 ) -> None:
     """Twenty markers picking, sealed, on a 1920 x 1080 TV: the page's status waits for
-    all twenty by name, two lines of its heading; three standings fit under the card, the
-    rest start below the screen. The TV's connection lost (the relay between it and the
-    server silent, its new requests failing), the status says "reconnecting..." in one
-    line and the board moves up a line, with no frame drawn: fitted again, nothing is
-    cut at the bottom (P5's line was, 1076 to 1102 px); the connection back, the status
-    two lines again: fitted again, nothing cut. (A watch page sends nothing, so no
-    refused move says a line above its board; a lost connection is what changes it.)"""
+    all twenty by name, two lines of its heading; under the card the leader's standing
+    and the other nineteen folded into one line naming them. The TV's connection lost (the relay
+    between it and the server silent, its new requests failing), the status says
+    "reconnecting..." in one line and the board moves up a line, with no frame drawn:
+    fitted again, nothing is cut at the bottom (unfitted, the "Seats" heading moved
+    below the edge came back up across it, 1074 to 1107 px); the connection back, the
+    status two lines again: fitted again, nothing cut. (A watch page sends nothing, so
+    no refused move says a line above its board; a lost connection is what changes it.)"""
     address = quick_server
     links = twenty_markers_picking_sealed(address)
     relay = Relay(address)
@@ -54,6 +55,11 @@ def test_a_lost_connection_said_above_the_board_has_the_tv_fitted_again(
             assert waiting.endswith("P19, P20"), waiting
             fits_the_tv(tv, ".dc-oat, .dc-card tr, .dc-wait")
             assert cut_at_the_bottom(tv) == []
+            # every marker named under the card: the leader's line and the rest folded
+            # (three lines stood there, seventeen names below the screen)
+            more = tv.locator(".dc-standings-more summary")
+            expect(more).to_have_text(re.compile(r"and 19 more: P2, P3, .*, P20 \(0 points\)"))
+            expect(more).to_be_in_viewport(ratio=1)
             tall = tv.locator("header").bounding_box()
             tv.route(EVERY_REQUEST, lambda route: route.abort())
             assert relay.silence() == 1

@@ -374,11 +374,14 @@
   // ran below the screen at 16 px (the board above them holds every marker's chip, its
   // twelve lanes already tight). Where the standings start on the screen but run past
   // its bottom, their lowest are folded into one line that names them with their points
-  // ("and 5 more: P12, P16, P19, P20 (0 points)"), as few as make room, at the list's
-  // size: the leaders' lines whole, every marker still named on the screen; a click (or
-  // Enter) opens the fold on a laptop. Not where fewer than three would stay shown: then
-  // the standings start below the screen, as under a card of fourteen.
-  const STANDINGS_SHOWN = 3;
+  // ("and 5 more: P11, P12, P16, P19, P20 (0 points)"), as few as make room, at the
+  // list's size: the leaders' lines whole, every marker still named on the screen; a
+  // click (or Enter) opens the fold on a laptop. Under a card too, the leader's line at
+  // least shown (twenty sealed markers at 1920 x 1080: P1's line and "and 19 more: P2,
+  // ..., P20 (0 points)", where three lines stood and seventeen names were below the
+  // screen); where not even that fits, the standings start below the screen, as under
+  // a card of fourteen at 1280 x 720.
+  const STANDINGS_SHOWN = 1;
   let standingsOpen = { key: null, open: false }; // the reader's, for these standings
   function foldTheStandings(columns, edge, view) {
     const list = columns.querySelector(".dc-standings");
