@@ -641,14 +641,9 @@ def tv_at(
     """A TV of its own (a browser context: another screen) of ``width`` x ``height`` CSS
     pixels opened at ``link`` (a table's watch link) and drawn as the server holds the
     table; closed after."""
-    screen = browser.new_context(base_url=address, viewport={"width": width, "height": height})
-    try:
-        tv = screen.new_page()
-        tv.goto(link)
-        settled(address, game_id, tv)
+    screen = {"viewport": {"width": width, "height": height}}
+    with screen_at(browser, address, link, game_id, screen) as tv:
         yield tv
-    finally:
-        screen.close()
 
 
 CUT_IN_THE_BOARD = CUT_AT_THE_BOTTOM.replace(
@@ -708,3 +703,57 @@ def fours_typed(address: str, game_id: int, token: str) -> int:
     answer = httpx.post(f"{address}/api/tables/{game_id}/moves", json=roll, timeout=30)
     assert answer.status_code == 200, answer.text
     return int(frame(address, game_id)["version"])
+
+
+def derbycast_family_next_card(address: str) -> tuple[int, str, list[JSON], str]:
+    """The family's Dream Derby (``derbycast_family_under_review``) made official and the
+    next race (a simulated maiden special weight) carded, its picks open: the table's id,
+    the TV's link, the last race's call and the keeper's token."""
+    game_id, watch, call, keeper = derbycast_family_under_review(address)
+    move(address, game_id, keeper, {"kind": "official"})
+    move(address, game_id, keeper, {"kind": "simulate", "race": "maiden-special-weight"})
+    return game_id, watch, call, keeper
+
+
+TV_TYPE = "parseFloat(getComputedStyle(document.documentElement).fontSize)"
+"""A Derby Cast TV's type (the watch page's root size: every line of it in rem or em)."""
+
+
+def twenty_markers_picking_sealed(address: str) -> JSON:
+    """A Derby Cast table of twenty markers and a keeper, picks sealed (everyone picks at
+    once: the page's status waits for all twenty by name), the keeper's simulated maiden
+    special weight carded and picking open: its links."""
+    links, tokens = _twenty_markers_and_a_keeper(address, {"sealed": True})
+    move(address, links["id"], tokens[-1], {"kind": "simulate", "race": "maiden-special-weight"})
+    return links
+
+
+FITTED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""For ``page.evaluate``: two of the browser's frames gone by, so what a change of the
+page's size set off (a ResizeObserver's measuring, a frame on) is done."""
+
+
+@contextmanager
+def screen_at(
+    browser: Browser, address: str, link: str, game_id: int, screen: dict[str, Any]
+) -> Iterator[Page]:
+    """A screen of its own (a browser context made with ``screen``: ``SMALL``, ``PHONE``,
+    a viewport) opened at ``link`` and drawn as the server holds the table; closed
+    after."""
+    context = browser.new_context(base_url=address, **screen)
+    try:
+        page = context.new_page()
+        page.goto(link)
+        settled(address, game_id, page)
+        yield page
+    finally:
+        context.close()
+
+
+def twenty_markers_and_a_card(address: str, horses: list[str]) -> JSON:
+    """``twenty_markers_after_a_race`` and the keeper's next card typed
+    (``derbycast_card_typed``: ``horses`` at 2-1, 3-1, ...), picking open: its links."""
+    links, _ = twenty_markers_after_a_race(address)
+    keeper = token_of(links["seats"][-1]["link"])
+    derbycast_card_typed(address, links["id"], keeper, horses)
+    return links

@@ -9,11 +9,10 @@ import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     SharedServer,
-    context,
     family_derbycast,
     frame,
     move,
-    shows,
+    screen_at,
 )
 
 pytestmark = pytest.mark.browser
@@ -55,11 +54,8 @@ def test_the_last_races_call_stands_under_its_own_result(
         now = frame(address, game_id)
         assert now["view"]["last_race"]["race"] == 1 and now["view"]["last_race"]["call"]
         assert now["view"]["race"] == 2 and now["view"]["call"] is None  # race 2 not run yet
-        tv = context(browser, address).new_page()
-        tv.goto(links["watch"])
-        shows(tv, now["version"])
-        expect(tv.locator(".dc-last > h3")).to_contain_text("Race 1")
-        called = tv.locator(".dc-last + .dc-call")  # straight under race 1's result
-        expect(called.locator("p")).to_have_count(len(now["view"]["last_race"]["call"]))
-        expect(tv.locator(".dc-call")).to_have_count(1)  # nowhere else: not under race 2's card
-        tv.context.close()
+        with screen_at(browser, address, links["watch"], game_id, {}) as tv:
+            expect(tv.locator(".dc-last > h3")).to_contain_text("Race 1")
+            called = tv.locator(".dc-last + .dc-call")  # straight under race 1's result
+            expect(called.locator("p")).to_have_count(len(now["view"]["last_race"]["call"]))
+            expect(tv.locator(".dc-call")).to_have_count(1)  # nowhere else: not under race 2's

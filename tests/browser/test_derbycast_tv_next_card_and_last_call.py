@@ -19,7 +19,6 @@ from tests.browser.table_pages import (
     FOURTEEN_HORSES,
     SharedServer,
     cut_at_the_bottom,
-    derbycast_card_typed,
     fits_the_tv,
     frame,
     move,
@@ -27,7 +26,7 @@ from tests.browser.table_pages import (
     token_of,
     tv_at,
     twenty_markers_after_a_called_race,
-    twenty_markers_after_a_race,
+    twenty_markers_and_a_card,
 )
 
 pytestmark = pytest.mark.browser
@@ -76,10 +75,8 @@ def test_the_standings_heading_is_not_cut_at_the_bottom_of_a_720_tv(
     browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
     with shared_server.visit() as address:
-        links, _ = twenty_markers_after_a_race(address)
+        links = twenty_markers_and_a_card(address, FOURTEEN_HORSES)
         game_id = links["id"]
-        keeper = token_of(links["seats"][-1]["link"])
-        derbycast_card_typed(address, game_id, keeper, FOURTEEN_HORSES)
         with tv_at(browser, address, links["watch"], game_id, 1280, 720) as tv:
             tv.screenshot(path=str(tmp_path / "tv-1280-standings.png"))
             expect(tv.locator(".dc-card tr")).to_have_count(len(FOURTEEN_HORSES) + 1)

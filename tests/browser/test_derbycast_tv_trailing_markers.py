@@ -15,7 +15,7 @@ from playwright.sync_api import Browser
 from tests.browser.table_pages import (
     SMALL,
     SharedServer,
-    settled,
+    screen_at,
     twenty_markers_after_a_race,
 )
 
@@ -50,15 +50,9 @@ def test_markers_13_to_20_are_as_large_as_1_to_12_at_every_width(
     with shared_server.visit() as address:
         links, points = twenty_markers_after_a_race(address)
         assert len(set(points.values())) >= 6  # spread over the board
-        context = browser.new_context(base_url=address, **SCREENS[screen])
-        try:
-            tv = context.new_page()
-            tv.goto(links["watch"])
-            settled(address, links["id"], tv)
+        with screen_at(browser, address, links["watch"], links["id"], SCREENS[screen]) as tv:
             tv.locator(".dc-oat").screenshot(path=str(tmp_path / f"oat-{screen}.png"))
             chips = tv.evaluate(CHIPS)
-        finally:
-            context.close()
     assert sorted(c["marker"] for c in chips) == list(range(1, 21))
     assert all(c["trail"] == (c["marker"] > LANES) for c in chips), chips
     own = [c for c in chips if not c["trail"]]

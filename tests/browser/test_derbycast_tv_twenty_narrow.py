@@ -15,7 +15,7 @@ from tests.browser.table_pages import (
     SMALL,
     SharedServer,
     fits_width,
-    settled,
+    screen_at,
     twenty_markers_after_a_race,
 )
 
@@ -49,11 +49,7 @@ def test_the_tv_at_375_px_shows_twenty_markers_each_findable(
         links, points = twenty_markers_after_a_race(address)
         game_id = links["id"]
         assert len(set(points.values())) >= 6 and max(points.values()) == SPACES  # spread
-        context = browser.new_context(base_url=address, **SMALL)
-        try:
-            tv = context.new_page()
-            tv.goto(links["watch"])
-            settled(address, game_id, tv)
+        with screen_at(browser, address, links["watch"], game_id, SMALL) as tv:
             tv.locator(".dc-oat").screenshot(path=str(tmp_path / "oat-twenty-375.png"))
             fits_width(tv)
             chips = tv.evaluate(CHIPS)
@@ -74,5 +70,3 @@ def test_the_tv_at_375_px_shows_twenty_markers_each_findable(
             tv.evaluate("scrollTo(0, 0)")
             for chip in tv.locator(".dc-oat .dc-chip").all():
                 expect(chip).to_be_in_viewport(ratio=1)
-        finally:
-            context.close()

@@ -23,14 +23,12 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
     FOURTEEN_HORSES,
     SharedServer,
-    derbycast_card_typed,
     derbycast_family_under_review,
     fits_the_tv,
     move,
     settled,
-    token_of,
     tv_at,
-    twenty_markers_after_a_race,
+    twenty_markers_and_a_card,
 )
 
 pytestmark = pytest.mark.browser
@@ -105,10 +103,8 @@ def test_a_tv_with_twenty_markers_shows_the_card_picked_from(
     as they need (derbycast.js, fitTheType)."""
     width, height, horses, least, most = CARDS[screen]
     with shared_server.visit() as address:
-        links, _ = twenty_markers_after_a_race(address)
+        links = twenty_markers_and_a_card(address, FOURTEEN_HORSES[:horses])
         game_id = links["id"]
-        keeper = token_of(links["seats"][-1]["link"])
-        derbycast_card_typed(address, game_id, keeper, FOURTEEN_HORSES[:horses])
         with tv_at(browser, address, links["watch"], game_id, width, height) as tv:
             tv.screenshot(path=str(tmp_path / f"{screen}-twenty.png"))
             expect(tv.locator(".dc-card tr")).to_have_count(horses + 1)

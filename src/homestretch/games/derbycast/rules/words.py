@@ -434,6 +434,11 @@ CAPTIONS = {
     "call": "The call (Top of the Stretch)",
     "call_label": "The race call",
     "standings": "Standings",
+    # a TV's lowest standings folded into one line where they would run past its bottom
+    # ("and 4 more: P12, P16, P19, P20 (0 points)")
+    "standings_more": "and {count} more:",
+    "points": "{n} points",
+    "one_point": "1 point",
     "all_picks": "Every pick",
     # a phone holding two seats (Mum's tab and Kit's): the tab on screen says whose turn
     # it is at the other and leads there ("Kit's turn: open Kit's seat")

@@ -311,41 +311,110 @@
 
   // A TV in two columns (derbycast.css), which nobody scrolls: its type as large as what
   // it must show whole still fits the screen (fitTheType), the last race's call folded
-  // where it would run past the screen's bottom (unless its reader opened it), and in
-  // each column the first line the bottom edge cuts (the standings' heading under a card
-  // of fourteen at 1280 x 720 showed its top half) moved wholly below it: half a line
-  // is read by nobody, and a laptop that scrolls finds it whole there.
+  // where it would run past the screen's bottom at that type (unless its reader opened
+  // it), twenty markers' lowest standings folded into one line where they would
+  // (foldTheStandings), and the first line the bottom edge cuts, in each column and in
+  // the page's own lines under the board (its Seats, Notices, Log), moved wholly below
+  // it: half a line is read by nobody, and a laptop that scrolls finds it whole there.
   // (a folded part's lines keep their boxes in Chromium, its content hidden, not gone)
   const shown = (node) => (node.checkVisibility ? node.checkVisibility() : node.getClientRects().length > 0);
+  const top = (node) => node.getBoundingClientRect().top + window.scrollY;
   const bottom = (node) => node.getBoundingClientRect().bottom + window.scrollY;
-  function fitTheTv(box) {
+  function fitTheTv(box, view) {
     document.documentElement.style.fontSize = ""; // the css's size, then fitted down
+    for (const line of document.querySelectorAll("[data-moved]")) { // moved by the last fit
+      line.style.marginTop = "";
+      delete line.dataset.moved;
+    }
+    for (const more of box.querySelectorAll(".dc-standings-more")) { // folded by the last fit
+      more.before(...more.querySelectorAll(":scope > details > ul > li"));
+      more.remove();
+    }
     const columns = box.querySelector(".dc-tv");
-    if (!columns || getComputedStyle(columns).display !== "grid") return;
+    if (!columns) return;
+    watchTheTv();
+    if (getComputedStyle(columns).display !== "grid") return;
     const edge = window.innerHeight;
     const fold = columns.querySelector("details.dc-call");
     const chosen = tvCallOpen.open !== null; // opened or shut by its reader, left so
-    if (fold) fold.open = chosen ? tvCallOpen.open : true;
+    // The type fitted to what must be whole, the call folded; the call then opened only
+    // where it fits at that type. At 1280 x 720 a family's call that fitted at 14.4 px
+    // was kept open at 14.4, every line of the TV smaller, where a longer call was
+    // folded and the rest read at 16: the call was read out part by part while its race
+    // was under review, and one click opens it; the card and the last result are read
+    // from the sofa.
+    if (fold) fold.open = chosen ? tvCallOpen.open : false;
     fitTheType(columns, edge);
-    if (fold && !chosen && bottom(fold) > edge) { // folded, the rest fitted again
-      fold.open = false;
-      document.documentElement.style.fontSize = "";
-      fitTheType(columns, edge);
-    }
-    for (const column of columns.children) {
-      for (const line of column.querySelectorAll("h3, li, p, caption, summary")) {
-        if (!shown(line)) continue; // folded
-        const top = line.getBoundingClientRect().top + window.scrollY;
-        if (top >= edge) continue; // (the standings come after the card on the screen)
-        if (bottom(line) <= edge + 0.5) continue;
-        // again where its margin collapsed into its list's (the first of the twenty
-        // standings at 1920 x 1080 moved 2.5 px of 6.8, still cut)
-        for (let tries = 0; tries < 3 && line.getBoundingClientRect().top + window.scrollY < edge - 0.5; tries += 1) {
-          const margin = parseFloat(getComputedStyle(line).marginTop) || 0;
-          line.style.marginTop = `${margin + edge - (line.getBoundingClientRect().top + window.scrollY)}px`;
-        }
-        break; // what follows it in its column is below the edge too
+    if (fold && !chosen) fold.open = true;
+    if (fold && !chosen && bottom(fold) > edge + 0.5) fold.open = false;
+    if (view) foldTheStandings(columns, edge, view);
+    for (const column of columns.children) moveTheCutLine(column.querySelectorAll("h3, li, p, caption, summary"), edge);
+    moveTheCutLine(document.querySelectorAll("#board-box ~ :is(section, footer) :is(h2, h3, li, p, summary, caption)"), edge);
+  }
+
+  // The first of ``lines`` (in the page's order) the screen's bottom edge cuts, moved
+  // wholly below it: what follows it is below the edge too.
+  function moveTheCutLine(lines, edge) {
+    for (const line of lines) {
+      if (!shown(line)) continue; // folded
+      if (top(line) >= edge) continue; // (the standings come after the card on the screen)
+      if (bottom(line) <= edge + 0.5) continue;
+      // again where its margin collapsed into its list's (the first of the twenty
+      // standings at 1920 x 1080 moved 2.5 px of 6.8, still cut)
+      for (let tries = 0; tries < 3 && top(line) < edge - 0.5; tries += 1) {
+        const margin = parseFloat(getComputedStyle(line).marginTop) || 0;
+        line.style.marginTop = `${margin + edge - top(line)}px`;
+        line.dataset.moved = "";
       }
+      return;
+    }
+  }
+
+  // Twenty markers' standings under the board between races at 1280 x 720: the last four
+  // ran below the screen at 16 px (the board above them holds every marker's chip, its
+  // twelve lanes already tight). Where the standings start on the screen but run past
+  // its bottom, their lowest are folded into one line that names them with their points
+  // ("and 5 more: P11, P12, P16, P19, P20 (0 points)"), as few as make room, at the
+  // list's size: the leaders' lines whole, every marker still named on the screen; a
+  // click (or Enter) opens the fold on a laptop. Under a card too, the leader's line at
+  // least shown (twenty sealed markers at 1920 x 1080: P1's line and "and 19 more: P2,
+  // ..., P20 (0 points)", where three lines stood and seventeen names were below the
+  // screen); where not even that fits, the standings start below the screen, as under
+  // a card of fourteen at 1280 x 720.
+  const STANDINGS_SHOWN = 1;
+  let standingsOpen = { key: null, open: false }; // the reader's, for these standings
+  function foldTheStandings(columns, edge, view) {
+    const list = columns.querySelector(".dc-standings");
+    const head = columns.querySelector(".dc-standings-head");
+    const lines = list ? [...list.children] : [];
+    if (!lines.length || !head || top(head) >= edge || bottom(lines[lines.length - 1]) <= edge + 0.5) return;
+    const key = view.standings.map((row) => row.words).join("|");
+    if (standingsOpen.key !== key) standingsOpen = { key, open: false };
+    const says = view.captions;
+    const marker = (line) => view.board.find((row) => row.marker === Number(line.dataset.marker));
+    for (let folded = 2; lines.length - folded >= STANDINGS_SHOWN; folded += 1) {
+      const under = lines.slice(-folded);
+      const groups = [];
+      for (const row of under.map(marker)) {
+        if (!groups.length || groups[groups.length - 1].points !== row.points) groups.push({ points: row.points, names: [] });
+        groups[groups.length - 1].names.push(row.name);
+      }
+      const words = groups.map(({ points, names }) =>
+        `${names.join(", ")} (${(points === 1 ? says.one_point : says.points).replaceAll("{n}", points)})`);
+      const more = document.createElement("li");
+      more.className = "dc-standings-more";
+      const fold = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = `${says.standings_more.replaceAll("{count}", folded)} ${words.join("; ")}`;
+      const rest = document.createElement("ul");
+      rest.append(...under);
+      fold.append(summary, rest);
+      fold.open = standingsOpen.open;
+      fold.addEventListener("toggle", () => { if (standingsOpen.key === key) standingsOpen.open = fold.open; });
+      more.append(fold);
+      list.append(more);
+      if (standingsOpen.open || bottom(summary) <= edge + 0.5) return;
+      list.replaceChildren(...lines); // too many still: one more folded
     }
   }
 
@@ -921,7 +990,7 @@
     if (phone) drawPhone(frame, box, all);
     else drawTv(frame, box, all);
     oneLineWhereItFits(box);
-    if (!phone) fitTheTv(box);
+    if (!phone) fitTheTv(box, frame.view);
   };
 
   // Each horse's "W 3 / P 1 / S 0" on one line (css), unless the card then runs wider than
@@ -949,23 +1018,30 @@
       const box = latest[1];
       for (const card of box.querySelectorAll(".dc-card")) card.classList.remove("dc-card-picks-in", "dc-card-tight");
       oneLineWhereItFits(box);
-      for (const line of box.querySelectorAll(".dc-tv [style]")) line.style.marginTop = "";
-      fitTheTv(box);
+      fitTheTv(box, latest[0].view);
     });
   }
   window.addEventListener("resize", measureAgain);
   window.addEventListener("orientationchange", measureAgain);
-  // What stands above the board changing its height after a draw, with no frame and no
-  // resize (an error line said, the status line grown or shortened in the page's
-  // heading, the table's notes), or the board's own size changing (a font swapped in
-  // late: the page uses only the system's, system-ui), measured again as on a resize: a
-  // line pushed down ran off a TV's bottom, cut, and the last race's call stood open
-  // past it.
-  const boardBox = document.getElementById("board-box");
-  if (boardBox && typeof ResizeObserver === "function") {
-    const moved = new ResizeObserver(measureAgain);
-    for (let node = boardBox.previousElementSibling; node; node = node.previousElementSibling) moved.observe(node);
-    moved.observe(boardBox);
+  // A TV's page changing its height after a draw, with no frame and no resize: what
+  // stands above the board (the status line grown or shortened in the page's heading,
+  // an error line, the table's notes), the board's own size (a font swapped in late: the
+  // page uses only the system's, system-ui), or the page's own lines under it (its
+  // notices and log are drawn after the board), measured again as on a resize: a line
+  // pushed down ran off a TV's bottom, cut, and the last race's call stood open past it.
+  // Only a TV's: a phone's and the desk's cards are measured for their width, which a
+  // resize or a turn changes, and nothing of theirs is fitted to the screen's height
+  // (they were measured again at every line the heading grew by).
+  let watching = null;
+  function watchTheTv() {
+    const boardBox = document.getElementById("board-box");
+    if (watching || !boardBox || typeof ResizeObserver !== "function") return;
+    watching = new ResizeObserver(measureAgain);
+    for (let node = boardBox.previousElementSibling; node; node = node.previousElementSibling) watching.observe(node);
+    watching.observe(boardBox);
+    for (let node = boardBox.nextElementSibling; node; node = node.nextElementSibling) {
+      if (node.matches("section, footer")) watching.observe(node);
+    }
   }
   window.homestretchBoard.decision = decision;
 })();
