@@ -188,8 +188,6 @@ def odds(
         "Fair",
         "Odds" if mixed else "Real" if real else "Chart",
         *([OVERLAY] if overlays else []),
-        title=_odds_title(loaded.name, mode, runs, margin, exact is not None, bounds is not None),
-        title_justify="left",
     )
     for e in entries:
         table.add_row(
@@ -202,6 +200,7 @@ def odds(
             e["real_odds"] or (f"{e['chart_odds']} chart" if mixed else e["chart_odds"]),
             *([Text("yes", style="green") if e["overlay"] else ""] if overlays else []),
         )
+    _titled(_odds_title(loaded.name, mode, runs, margin, exact is not None, bounds is not None))
     console.print(table)
     if mixed:
         console.print(MIXED_SAID, style="dim")
@@ -265,8 +264,6 @@ def _show_bounds(race: AnyRace, charts: ChartSet, fmt: OutputFormat) -> None:
         "Win",
         "Place",
         "Show",
-        title=f"{race.name} (quickplay): {bounds['says']}",
-        title_justify="left",
     )
     for e in bounds["entries"]:
         table.add_row(
@@ -276,6 +273,7 @@ def _show_bounds(race: AnyRace, charts: ChartSet, fmt: OutputFormat) -> None:
             f"{e['place_low']:.1%}-{e['place_high']:.1%}",
             f"{e['show_low']:.1%}-{e['show_high']:.1%}",
         )
+    _titled(f"{race.name} (quickplay): {bounds['says']}")
     console.print(table)
 
 
@@ -287,6 +285,12 @@ def _json_line(data: JSON) -> None:
     sys.stdout.flush()
 
 
+def _titled(title: str) -> None:
+    """A table's title on a line of its own, the terminal's width: as a rich table's title
+    it wraps at the table's width (some 70 columns for eight), mid-sentence at 80."""
+    console.print(Text(title, style="table.title"))
+
+
 def _odds_title(
     name: str, mode: str, runs: int, margin: float, exact_win: bool, exact: bool
 ) -> str:
@@ -294,6 +298,4 @@ def _odds_title(
         return f"{name} (quickplay): exact chances, every chart outcome counted"
     if exact_win:
         return f"{name} ({mode}play): win chances exact; place and show from {runs:,} races"
-    return (
-        f"{name}: {runs:,} races by Monte Carlo ({mode}play); win chances within {margin:.2%} (95%)"
-    )
+    return f"{name} ({mode}play): {runs:,} races run; win chances within {margin:.2%} (95%)"
