@@ -753,8 +753,10 @@
     if (!said.length) return null;  // a meet's start: no empty box, it comes with the first news
     const s = section(W.at_the_table, "ab-talk");
     // Each notice as words.py words it (the terminal prints the same text), newest first
-    // (no numbers counting back): the last 14 in sight, the older folded under "N older
-    // notices", left open or shut as the player left it. The board says them all, so the
+    // (no numbers counting back): the last 8 in sight, whole (no box scrolling inside the
+    // page: a finger scrolling the page over it scrolled the box, its bottom line cut in
+    // half), the older folded under "N older notices", left open or shut as the player
+    // left it. The board says them all, so the
     // page's own "Notices" list, the same lines again below it, is not drawn for it
     // (homestretchBoard.drawsNotices).
     const lines = said.reverse().map((n) => node("li", n.words, `ab-n-${n.type}`));
@@ -774,7 +776,7 @@
     }
     return s;
   }
-  const TALK_SHOWN = 14;
+  const TALK_SHOWN = 8;
   let olderTalkOpen = false;
 
   // Where this player's move is, for the page's "Your turn" pin (table.js): an offer to
