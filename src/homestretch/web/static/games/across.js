@@ -651,7 +651,7 @@
     // closed while the track is chosen (dealings start with the auction) and while a
     // syndicate's partner is asked (the auction waits on him alone)
     if (!V.dealings_open) { s.append(node("p", V.phase === "choose track" ? W.dealings_at_track : W.dealings_closed)); return s; }
-    if (V.offered.includes(V.you)) { s.append(node("p", W.offered_already)); return s; }
+    if (V.offered.includes(V.you)) { s.append(node("p", V.phase === "auction" ? W.offered_in_auction : W.offered_already)); return s; }
     const others = NAMES.map((name, seat) => [seat, name]).filter(([seat]) => seat !== V.you);
     const owned = Object.entries(V.owners).filter(([h]) => !V.in_hock[h]);
     const theirs = owned.filter(([, o]) => !o.includes(V.you)).map(([h, o]) => [h, say("horse_of", { horse: h, owners: who(o) })]);
