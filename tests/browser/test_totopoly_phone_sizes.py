@@ -71,6 +71,8 @@ def test_the_ring_squares_are_a_fingertip_wide_on_phones_and_still_a_loop(
                 assert width <= phone["viewport"]["width"], f"the page is {width} px wide"
                 middle = page.locator("#tp-ring .tp-ring-middle")
                 expect(middle).to_be_visible()  # the way round said in the loop's middle
+                shot = shared_server.folder / f"ring-{name}.png"
+                page.locator("#tp-ring").screenshot(path=str(shot))
 
 
 def test_the_racecourse_is_drawn_to_the_width_it_has(
@@ -100,4 +102,6 @@ def test_the_racecourse_is_drawn_to_the_width_it_has(
                 assert 17 <= sizes[name] <= 30, sizes
                 horse = page.locator("#tp-course .tp-horse").first.bounding_box()
                 assert horse is not None and abs(horse["width"] - length["width"]) < 1
+                shot = shared_server.folder / f"course-{name.replace(' ', '-')}.png"
+                page.locator("#tp-course").screenshot(path=str(shot))
         assert sizes["1280"] > 20 and sizes["640 sideways"] > 20, sizes
