@@ -757,3 +757,35 @@ def twenty_markers_and_a_card(address: str, horses: list[str]) -> JSON:
     keeper = token_of(links["seats"][-1]["link"])
     derbycast_card_typed(address, links["id"], keeper, horses)
     return links
+
+
+def totopoly_played_out(address: str, seed: int = 11) -> JSON:
+    """A short Totopoly game of three computer players, played out by the server: its
+    links."""
+    import time  # here: this file is appended to, not reordered
+
+    bots = [{"kind": "bot", "bot": "sensible", "name": n} for n in ("Ann", "Bob", "Cy")]
+    request = {"game": "totopoly", "config": {"players": 3, "short": True}, "seats": bots}
+    links = open_table(address, {**request, "seed": seed})
+    for _ in range(600):  # a bound on asking: computer players only, the server plays on
+        if frame(address, links["id"])["over"]:
+            return links
+        time.sleep(0.2)
+    pytest.fail("the computer players did not finish the game")
+
+
+@contextmanager
+def replay_at(
+    browser: Browser, address: str, game_id: int, screen: dict[str, Any], version: int
+) -> Iterator[Page]:
+    """The game's replay on a screen of its own (a browser context made with ``screen``),
+    shown at ``version``; closed after."""
+    context = browser.new_context(base_url=address, **screen)
+    try:
+        page = context.new_page()
+        page.goto(f"/t/{game_id}/replay?seat=0")
+        page.evaluate(f"showReplay({version})")
+        shows(page, version)
+        yield page
+    finally:
+        context.close()

@@ -163,10 +163,12 @@ def test_totopolys_notices_are_listed_once_on_a_phone_the_oldest_still_there(
 def test_acrosss_notices_are_listed_once_on_a_phone_the_oldest_still_there(
     browser: Browser, shared_server: SharedServer
 ) -> None:
-    """Across's board says the notices itself ("At the table", its last 14 with the bids
+    """Across's board says the notices itself ("At the table", its last 8 with the bids
     on the horse up): the page's own "Notices" list below it said the same lines again.
     Now they are listed once, on the board, the older folded under "N older notices"
-    (the board showed the last 14 alone), the oldest readable there."""
+    (the board showed the last 14 alone), the oldest readable there. The first list is 8
+    lines, shown whole with no box scrolling in the page (test_across_talk_whole): a list
+    not endless all the same."""
     with shared_server.visit() as address:
         links, final = _across_meet_played_out(address)
         told = [n["words"] for n in final["notices"]]
@@ -175,8 +177,8 @@ def test_acrosss_notices_are_listed_once_on_a_phone_the_oldest_still_there(
         try:
             shows(page, final["version"])
             talk = page.locator(".ab-talk")
-            expect(talk.locator("ul.ab-notices").first.locator("> li")).to_have_count(14)
-            _listed_once_the_oldest_folded(page, talk.locator("details.ab-older"), told, 14)
+            expect(talk.locator("ul.ab-notices").first.locator("> li")).to_have_count(8)
+            _listed_once_the_oldest_folded(page, talk.locator("details.ab-older"), told, 8)
         finally:
             page.context.close()
 

@@ -105,14 +105,19 @@ def test_bidding_any_amount_on_a_phone_and_the_ring_as_a_loop(
             " return [Number(e.dataset.square), r.left, r.top]; })"
         )
         count = len(boxes)
-        side = (count + 4 + 3) // 4
         by_square = {n: (left, top) for n, left, top in boxes}
-        top_row = {round(by_square[n][1]) for n in range(side)}
-        right = {round(by_square[n][0]) for n in range(side - 1, 2 * side - 1)}
-        bottom = {round(by_square[n][1]) for n in range(2 * (side - 1), 3 * (side - 1) + 1)}
+        # a loop as tall as it must be: on a phone narrower than it is tall, so each
+        # square is a fingertip wide (test_totopoly_phone_sizes); its columns read off
+        # the top row
+        columns = sum(1 for left, top in by_square.values() if round(top) == round(by_square[0][1]))
+        rows = (count + 4) // 2 - columns
+        across, down = columns - 1, rows - 1
+        top_row = {round(by_square[n][1]) for n in range(columns)}
+        right = {round(by_square[n][0]) for n in range(across, across + down + 1)}
+        bottom = {round(by_square[n][1]) for n in range(across + down, 2 * across + down + 1)}
         assert len(top_row) == 1 and len(right) == 1 and len(bottom) == 1, boxes
-        assert by_square[side - 1][0] > by_square[0][0]  # clockwise: along the top first
-        assert by_square[2 * (side - 1)][1] > by_square[side - 1][1]  # then down the right
+        assert by_square[across][0] > by_square[0][0]  # clockwise: along the top first
+        assert by_square[across + down][1] > by_square[across][1]  # then down the right
         assert by_square[count - 1][0] == by_square[0][0]  # and back up the left
         replay.screenshot(path=str(tmp_path / "ring-phone.png"), full_page=True)
         for phone in phones:

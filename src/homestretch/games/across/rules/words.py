@@ -560,6 +560,12 @@ PAGE_TEMPLATES = {
     "dealings_at_track": "Dealings open with the auction, once the track is chosen.",
     "dealings_closed": "Dealings reopen once the syndicate's partner has answered.",
     "offered_already": "You have made your offer for this race.",
+    # in an auction (before race 1, or the one for unpaid loans before race 7) an offer
+    # counts against the race to come: the next may be made when its windows open
+    "offered_in_auction": (
+        "You have made your offer in this auction; another may be made once the windows "
+        "open for the next race."
+    ),
     "dealings_in_race": "Horses change hands between races; loans may be offered now.",
     "horse": "#{horse}",
     "horse_of": "#{horse} ({owners})",

@@ -651,7 +651,7 @@
     // closed while the track is chosen (dealings start with the auction) and while a
     // syndicate's partner is asked (the auction waits on him alone)
     if (!V.dealings_open) { s.append(node("p", V.phase === "choose track" ? W.dealings_at_track : W.dealings_closed)); return s; }
-    if (V.offered.includes(V.you)) { s.append(node("p", W.offered_already)); return s; }
+    if (V.offered.includes(V.you)) { s.append(node("p", V.phase === "auction" ? W.offered_in_auction : W.offered_already)); return s; }
     const others = NAMES.map((name, seat) => [seat, name]).filter(([seat]) => seat !== V.you);
     const owned = Object.entries(V.owners).filter(([h]) => !V.in_hock[h]);
     const theirs = owned.filter(([, o]) => !o.includes(V.you)).map(([h, o]) => [h, say("horse_of", { horse: h, owners: who(o) })]);
@@ -753,8 +753,10 @@
     if (!said.length) return null;  // a meet's start: no empty box, it comes with the first news
     const s = section(W.at_the_table, "ab-talk");
     // Each notice as words.py words it (the terminal prints the same text), newest first
-    // (no numbers counting back): the last 14 in sight, the older folded under "N older
-    // notices", left open or shut as the player left it. The board says them all, so the
+    // (no numbers counting back): the last 8 in sight, whole (no box scrolling inside the
+    // page: a finger scrolling the page over it scrolled the box, its bottom line cut in
+    // half), the older folded under "N older notices", left open or shut as the player
+    // left it. The board says them all, so the
     // page's own "Notices" list, the same lines again below it, is not drawn for it
     // (homestretchBoard.drawsNotices).
     const lines = said.reverse().map((n) => node("li", n.words, `ab-n-${n.type}`));
@@ -774,7 +776,7 @@
     }
     return s;
   }
-  const TALK_SHOWN = 14;
+  const TALK_SHOWN = 8;
   let olderTalkOpen = false;
 
   // Where this player's move is, for the page's "Your turn" pin (table.js): an offer to

@@ -7,7 +7,7 @@
 "use strict";
 (() => {
   const COLOUR_OF = { K: "black", R: "red", Y: "yellow", B: "blue" };
-  const CELL = 18;  // px a length, and a lane's height
+  const CELL = 18;  // px a length at least, and a lane's height (courseRows)
   const PADDOCK = 2 * CELL;  // px left of the gate: horses waiting in one lane's gate side by side
 
   let W = null;  // the board's words, served with the view (totopoly/rules/words.py PAGE)
@@ -36,23 +36,38 @@
     return item;
   }
 
-  // The course is drawn in rows of as many lengths as the board's width holds (a phone
-  // takes five rows of twelve, so no horse is out of sight sideways): where length
-  // ``length`` of lane ``lane`` (0 at the top) is drawn, in px.
+  // The course is drawn in rows of as many lengths as the board's width holds at CELL px
+  // a length (a phone takes five rows of twelve, so no horse is out of sight sideways),
+  // then each length drawn as large as the width lets the rows be (up to BIG px: a phone
+  // on its side or a laptop uses its width): where length ``length`` of lane ``lane``
+  // (0 at the top) is drawn, in px, and the size ``cell`` of a length.
   const ROW_GAP = 8;
+  const BIG = 30;  // px a length at most
   function courseRows(layout, width) {
     const most = Math.max(10, Math.floor((width - PADDOCK) / CELL) - 2);
     const rows = Math.ceil(layout.lengths / most);
     const perRow = Math.ceil(layout.lengths / rows);  // rows of even length
-    const height = layout.tracks.length * CELL + CELL + ROW_GAP;  // the lanes and the ruler
+    const cell = Math.max(CELL, Math.min(BIG, Math.floor(width / (perRow + 4))));  // the paddock's two, the post, a spare
+    const height = layout.tracks.length * cell + cell + ROW_GAP;  // the lanes and the ruler
     const spot = (length, lane) => {
       const row = length <= 0 ? 0 : Math.min(rows - 1, Math.floor((length - 1) / perRow));
-      return [PADDOCK + (length - row * perRow) * CELL, row * height + lane * CELL];
+      return [2 * cell + (length - row * perRow) * cell, row * height + lane * cell];
     };
-    return { perRow, rows, height, spot };
+    return { perRow, rows, height, spot, cell };
   }
   // the width the course may take inside its section on this screen
   const roomFor = (box) => Math.max(240, box.clientWidth - 26);
+  // The training ring's loop: as many columns as the width holds at TAP px a square (a
+  // square is tapped to be read: a fingertip's 44 px and a little over), a square loop at
+  // most, the rows making up the rest (a phone: a tall loop of six or seven columns).
+  const TAP = 46;
+  const RING_GAP = 2;  // px between squares (.tp-squares gap)
+  function ringShape(size, width) {
+    const around = Math.ceil((size + 4) / 2);  // columns and rows together
+    const fit = Math.floor((width + RING_GAP) / (TAP + RING_GAP));
+    const columns = Math.max(3, Math.min(Math.ceil(around / 2), fit));
+    return { columns, rows: around - columns };
+  }
 
   function skeleton(box, tools, layout) {
     box.replaceChildren();
@@ -75,7 +90,8 @@
     // The racecourse: lanes of lengths, the gate at the left, the post at the right.
     const course = make(tools, "div", null, "tp-track");
     const rows = courseRows(layout, roomFor(box));
-    course.style.width = `${PADDOCK + (rows.perRow + 2) * CELL}px`;
+    course.style.width = `${(rows.perRow + 4) * rows.cell}px`;
+    course.style.setProperty("--len", `${rows.cell}px`);
     course.style.height = `${rows.rows * rows.height - ROW_GAP}px`;
     layout.tracks.forEach((row, track) => {
       const lane = layout.tracks.length - 1 - track;  // the rails (track 1) at the bottom
@@ -106,7 +122,7 @@
       const mark = make(tools, "div", `${first} \u2192`, "tp-ruler tp-row-start");
       const [, top] = rows.spot(first, 0);
       mark.style.left = "0px";
-      mark.style.top = `${top + CELL}px`;
+      mark.style.top = `${top + rows.cell}px`;
       course.append(mark);
     }
     const scroller = make(tools, "div", null, "tp-scroll");
@@ -117,16 +133,18 @@
     parts.course.inner.append(scroller, legend);
     parts.track = course;
     parts.spot = rows.spot;
+    parts.cell = rows.cell;
     // The training ring: a loop of squares round the board's edge, clockwise from
     // square 0 at the top left, each horse standing on its own square.
     const ring = make(tools, "ol", null, "tp-squares");
-    const side = Math.ceil((layout.ring_size + 4) / 4);
-    ring.style.gridTemplateColumns = `repeat(${side}, minmax(0, 1fr))`;
+    const shape = ringShape(layout.ring_size, roomFor(box));
+    ring.style.gridTemplateColumns = `repeat(${shape.columns}, minmax(0, 1fr))`;
+    ring.dataset.columns = shape.columns;
     const codes = Object.fromEntries(layout.ring.map((sq) => [sq.at, sq]));
     for (let at = 0; at < layout.ring_size; at++) {
       const square = make(tools, "li", null, "tp-square");
       square.dataset.square = at;
-      const [row, column] = loopCell(at, side);
+      const [row, column] = loopCell(at, shape);
       square.style.gridRow = String(row);
       square.style.gridColumn = String(column);
       const sq = codes[at];
@@ -140,8 +158,8 @@
       ring.append(square);
     }
     const middle = make(tools, "li", W.ring_middle, "tp-ring-middle");
-    middle.style.gridRow = `2 / ${side}`;
-    middle.style.gridColumn = `2 / ${side}`;
+    middle.style.gridRow = `2 / ${shape.rows}`;
+    middle.style.gridColumn = `2 / ${shape.columns}`;
     ring.append(middle);
     const said = make(tools, "p", W.tap_square, "tp-square-said");
     said.setAttribute("aria-live", "polite");
@@ -170,14 +188,15 @@
     return parts;
   }
 
-  // Square ``at`` of a loop round a grid ``side`` squares a side: along the top,
+  // Square ``at`` of a loop round a grid of ``columns`` and ``rows``: along the top,
   // down the right, back along the bottom and up the left (1-based row, column).
-  function loopCell(at, side) {
-    const edge = side - 1;
-    if (at < edge) return [1, at + 1];
-    if (at < 2 * edge) return [at - edge + 1, side];
-    if (at < 3 * edge) return [side, side - (at - 2 * edge)];
-    return [side - (at - 3 * edge), 1];
+  function loopCell(at, { columns, rows }) {
+    const across = columns - 1;
+    const down = rows - 1;
+    if (at < across) return [1, at + 1];
+    if (at < across + down) return [at - across + 1, columns];
+    if (at < 2 * across + down) return [rows, columns - (at - across - down)];
+    return [rows - (at - 2 * across - down), 1];
   }
 
   // The end: who won the game (the owner of the race winner) and the placings.
@@ -300,7 +319,7 @@
       // number shows; any more, and a horse sharing a length, are offset a little.
       const key = `${h.length}:${h.track}`;
       const slot = (gate[key] = (gate[key] || 0) + 1) - 1;
-      const aside = h.length === 0 ? -Math.min(slot, 2) * CELL + Math.max(0, slot - 2) * 4 : slot * 4;
+      const aside = h.length === 0 ? -Math.min(slot, 2) * parts.cell + Math.max(0, slot - 2) * 4 : slot * 4;
       const [left, top] = parts.spot(h.length, lanes - h.track);
       token.style.left = `${left + aside}px`;
       token.style.top = `${top}px`;
@@ -726,7 +745,9 @@
     // a refusal at the top of the page is stale once the table has moved on
     if (box.tpVersion !== undefined && frame.version > box.tpVersion && tools.mode !== "replay") tools.showError("");
     box.tpVersion = frame.version;
-    const layout = JSON.stringify(view.board) + courseRows(view.board, roomFor(box)).perRow;
+    const room = roomFor(box);
+    const fitted = courseRows(view.board, room);
+    const layout = `${JSON.stringify(view.board)} ${fitted.perRow} ${fitted.cell} ${ringShape(view.board.ring_size, room).columns}`;
     if (!box.tpParts || box.tpLayout !== layout) {
       box.tpParts = skeleton(box, tools, view.board);
       box.tpLayout = layout;
