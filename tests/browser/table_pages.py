@@ -4,6 +4,7 @@ a seat may not be shown."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -762,8 +763,6 @@ def twenty_markers_and_a_card(address: str, horses: list[str]) -> JSON:
 def totopoly_played_out(address: str, seed: int = 11) -> JSON:
     """A short Totopoly game of three computer players, played out by the server: its
     links."""
-    import time  # here: this file is appended to, not reordered
-
     bots = [{"kind": "bot", "bot": "sensible", "name": n} for n in ("Ann", "Bob", "Cy")]
     request = {"game": "totopoly", "config": {"players": 3, "short": True}, "seats": bots}
     links = open_table(address, {**request, "seed": seed})
