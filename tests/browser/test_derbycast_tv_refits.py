@@ -4,7 +4,7 @@
   standing and the fold of the rest fitted, and the standings started below the screen,
   while the right column stood half empty. They stand beside the card there, whole.
 - The TV was fitted again at every move (the Log under the board grew, below the
-  screen): now only where a height that matters changed.
+  screen, until it scrolls at 20rem): now only where a height that matters changed.
 - The last race's call, open where it fits, folds again when the board is pushed down
   after it was drawn (the status line long again as a lost connection comes back).
 - Only the watch page's TV is watched for a change of height: a replay at a TV's width
@@ -20,7 +20,6 @@ from tests.browser.relay import Relay
 from tests.browser.table_pages import (
     ALIVE,
     FITTED,
-    FOURTEEN_HORSES,
     TV_FITS,
     SharedServer,
     _twenty_markers_and_a_keeper,
@@ -31,7 +30,6 @@ from tests.browser.table_pages import (
     settled,
     token_of,
     tv_at,
-    twenty_markers_and_a_card,
     twenty_markers_picking_sealed,
     twenty_markers_sealed_after_a_called_race,
 )
@@ -65,26 +63,31 @@ def test_twenty_sealed_markers_standings_stand_beside_the_card_on_a_720_tv(
 def test_a_move_that_changes_nothing_on_the_screen_fits_the_tv_once(
     browser: Browser, shared_server: SharedServer
 ) -> None:
-    """Twenty markers picking from a card of six on a 1920 x 1080 TV, the Log below the
-    screen: a pick is drawn and fitted once. The Log's new line (below the screen) and
-    the heights the fit itself changed fitted it again, twice a move."""
+    """Twenty markers picking, sealed, on a 1920 x 1080 TV, the Log below the screen and
+    still short (it scrolls past 20rem): P20 picking again (the status waits for the
+    same nineteen) is drawn and fitted once. The Log's new line, below the screen,
+    fitted the TV again, twice a move."""
     with shared_server.visit() as address:
-        links = twenty_markers_and_a_card(address, FOURTEEN_HORSES[:6])
+        links = twenty_markers_picking_sealed(address)
         game_id = links["id"]
+        horses = frame(address, game_id)["view"]["card"]["horses"]
+        token = token_of(links["seats"][19]["link"])
+        move(address, game_id, token, {"kind": "sealed-pick", "ticket": f"20|show|{horses[0]}"})
         with tv_at(browser, address, links["watch"], game_id, 1920, 1080) as tv:
             tv.evaluate(FITTED)
             log = tv.locator("#log li")
             assert tv.evaluate("document.getElementById('log').getBoundingClientRect().top") > 1080
-            for marker in (0, 1, 2):
+            for horse in horses[1:4]:  # P20 picks again: the status waits for the same 19
                 lines, fits = log.count(), tv.evaluate(TV_FITS)
                 header = tv.locator("header").bounding_box()
-                token = token_of(links["seats"][marker]["link"])
-                move(address, game_id, token, {"kind": "pick", "horse": "Ace", "bet": "show"})
+                height = tv.evaluate("document.getElementById('log').clientHeight")
+                move(address, game_id, token, {"kind": "sealed-pick", "ticket": f"20|win|{horse}"})
                 settled(address, game_id, tv)
                 expect(log).to_have_count(lines + 1)
                 tv.evaluate(FITTED)
                 tv.evaluate(FITTED)
                 assert tv.locator("header").bounding_box() == header  # (nothing above moved)
+                assert tv.evaluate("document.getElementById('log').clientHeight") > height
                 assert tv.evaluate(TV_FITS) == fits + 1  # the draw's fit, no more
 
 
