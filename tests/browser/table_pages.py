@@ -788,3 +788,27 @@ def replay_at(
         yield page
     finally:
         context.close()
+
+
+def twenty_markers_sealed_after_a_called_race(address: str) -> JSON:
+    """``twenty_markers_after_a_called_race`` with picks sealed (each marker's ticket sent):
+    the next race's card simulated and up, the page's status waiting for all twenty by
+    name, the last race's result and call beside the card: its links."""
+    links, tokens = _twenty_markers_and_a_keeper(address, {"races": 2, "sealed": True}, seed=3)
+    game_id, keeper = links["id"], tokens[-1]
+    race = {"kind": "simulate", "race": "maiden-special-weight"}
+    move(address, game_id, keeper, race)
+    horses = frame(address, game_id)["view"]["card"]["horses"]
+    for marker, token in enumerate(tokens[:-1]):
+        ticket = f"{marker + 1}|{('win', 'place', 'show')[marker % 3]}|{horses[marker % 4]}"
+        move(address, game_id, token, {"kind": "sealed-pick", "ticket": ticket})
+    move(address, game_id, keeper, {"kind": "scratches", "horses": [], "sit_out": []})
+    move(address, game_id, keeper, {"kind": "run"})
+    move(address, game_id, keeper, {"kind": "official"})
+    move(address, game_id, keeper, race)
+    return links
+
+
+TV_FITS = "Number(document.getElementById('board').dataset.fits)"
+"""How many times a Derby Cast TV has been fitted to its screen (derbycast.js counts them
+on its board for its tests: a draw fits it, and a change of a height that matters)."""

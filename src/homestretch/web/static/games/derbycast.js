@@ -326,12 +326,12 @@
       line.style.marginTop = "";
       delete line.dataset.moved;
     }
-    for (const more of box.querySelectorAll(".dc-standings-more")) { // folded by the last fit
-      more.before(...more.querySelectorAll(":scope > details > ul > li"));
-      more.remove();
-    }
+    unfoldTheStandings(box); // folded by the last fit
     const columns = box.querySelector(".dc-tv");
     if (!columns) return;
+    const beside = columns.querySelector(".dc-tv-side > .dc-standings-box"); // put there by the last fit
+    if (beside) columns.querySelector(".dc-tv-main").append(beside);
+    box.dataset.fits = String(Number(box.dataset.fits || 0) + 1); // the fits made, for its tests
     watchTheTv();
     if (getComputedStyle(columns).display !== "grid") return;
     const edge = window.innerHeight;
@@ -347,9 +347,10 @@
     fitTheType(columns, edge);
     if (fold && !chosen) fold.open = true;
     if (fold && !chosen && bottom(fold) > edge + 0.5) fold.open = false;
-    if (view) foldTheStandings(columns, edge, view);
+    if (view) standingsOnTheScreen(columns, edge, view);
     for (const column of columns.children) moveTheCutLine(column.querySelectorAll("h3, li, p, caption, summary"), edge);
     moveTheCutLine(document.querySelectorAll("#board-box ~ :is(section, footer) :is(h2, h3, li, p, summary, caption)"), edge);
+    sizesFitted();
   }
 
   // The first of ``lines`` (in the page's order) the screen's bottom edge cuts, moved
@@ -360,13 +361,49 @@
       if (top(line) >= edge) continue; // (the standings come after the card on the screen)
       if (bottom(line) <= edge + 0.5) continue;
       // again where its margin collapsed into its list's (the first of the twenty
-      // standings at 1920 x 1080 moved 2.5 px of 6.8, still cut)
-      for (let tries = 0; tries < 3 && top(line) < edge - 0.5; tries += 1) {
+      // standings at 1920 x 1080 moved 2.5 px of 6.8, still cut; the Seats' first line,
+      // 6 px over the edge under its list's 21.6 px margin, not at all in three tries)
+      for (let tries = 0; tries < 8 && top(line) < edge - 0.5; tries += 1) {
         const margin = parseFloat(getComputedStyle(line).marginTop) || 0;
         line.style.marginTop = `${margin + edge - top(line)}px`;
         line.dataset.moved = "";
       }
       return;
+    }
+  }
+
+  // The standings under the card, their lowest folded (foldTheStandings); beside it,
+  // under what the table is doing, where not even the leader's line and the fold fit
+  // under it: twenty markers picking, sealed, at 1280 x 720 (the card's eight horses and
+  // the sealed note under the board reach the screen's bottom) showed nobody's standing,
+  // the standings starting below the screen, while the right column stood half empty
+  // under "Waiting for P1 ... to pick". Beside it only where they are then on the screen
+  // (whole, or their lowest folded); else under the card as before.
+  function standingsOnTheScreen(columns, edge, view) {
+    foldTheStandings(columns, edge, view);
+    const main = columns.querySelector(".dc-tv-main");
+    const side = columns.querySelector(".dc-tv-side");
+    const box = main.querySelector(":scope > .dc-standings-box");
+    if (!box || !side || standingsOpen.open || standingsShown(box, edge)) return;
+    unfoldTheStandings(box);
+    side.append(box);
+    foldTheStandings(columns, edge, view);
+    if (standingsShown(box, edge)) return;
+    unfoldTheStandings(box);
+    main.append(box);
+    foldTheStandings(columns, edge, view);
+  }
+  // The standings' heading and each of their lines (a fold's own line) on the screen.
+  function standingsShown(box, edge) {
+    const head = box.querySelector(".dc-standings-head");
+    const lines = [...box.querySelectorAll(".dc-standings > li")].map((line) =>
+      line.classList.contains("dc-standings-more") ? line.querySelector("summary") : line);
+    return Boolean(head) && lines.length > 0 && [head, ...lines].every((line) => bottom(line) <= edge + 0.5);
+  }
+  function unfoldTheStandings(box) {
+    for (const more of box.querySelectorAll(".dc-standings-more")) {
+      more.before(...more.querySelectorAll(":scope > details > ul > li"));
+      more.remove();
     }
   }
 
@@ -1032,15 +1069,41 @@
   // Only a TV's: a phone's and the desk's cards are measured for their width, which a
   // resize or a turn changes, and nothing of theirs is fitted to the screen's height
   // (they were measured again at every line the heading grew by).
+  // Fitted again only where a height that matters changed since the last fit: what
+  // stands above the board or the board itself, or a section under it that starts on the
+  // screen. The Log grows at every move, below a TV's screen: the TV was fitted twice a
+  // move, by the draw and by the Log's new height (and its own moved lines' heights
+  // changed nothing either). Only the watch page's: a replay's board is drawn again at
+  // each step, the only change its page makes, and neither its type nor its
+  // standings are fitted to the screen (the css's size is the watch page's); a laptop
+  // scrolls it.
   let watching = null;
+  const heights = new Map(); // each watched node's height at the last fit
+  const watched = () => (watching ? [...heights.keys()] : []);
+  function sizesFitted() {
+    for (const node of watched()) heights.set(node, node.getBoundingClientRect().height);
+  }
+  function sizesChanged(entries) {
+    const boardBox = document.getElementById("board-box");
+    const under = (node) => boardBox && boardBox.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING;
+    const matters = entries.some(({ target }) => {
+      const was = heights.get(target);
+      const now = target.getBoundingClientRect();
+      if (under(target) && now.top + window.scrollY >= window.innerHeight) return false; // below the screen
+      return was === undefined || Math.abs(now.height - was) > 0.5;
+    });
+    if (matters) measureAgain();
+  }
   function watchTheTv() {
     const boardBox = document.getElementById("board-box");
     if (watching || !boardBox || typeof ResizeObserver !== "function") return;
-    watching = new ResizeObserver(measureAgain);
-    for (let node = boardBox.previousElementSibling; node; node = node.previousElementSibling) watching.observe(node);
-    watching.observe(boardBox);
+    if (document.body.dataset.mode !== "watch") return;
+    watching = new ResizeObserver(sizesChanged);
+    const watch = (node) => { heights.set(node, undefined); watching.observe(node); };
+    for (let node = boardBox.previousElementSibling; node; node = node.previousElementSibling) watch(node);
+    watch(boardBox);
     for (let node = boardBox.nextElementSibling; node; node = node.nextElementSibling) {
-      if (node.matches("section, footer")) watching.observe(node);
+      if (node.matches("section, footer")) watch(node);
     }
   }
   window.homestretchBoard.decision = decision;
