@@ -77,6 +77,8 @@ function seatName(seat) {
   const s = frame.seats[seat];
   return s ? s.name : `seat ${seat}`;
 }
+// a person waited for whose page is not open is said so: the table knows to call him
+const waitedFor = (seat) => `${seatName(seat)}${frame.seats[seat] && frame.seats[seat].kind === "person" && !frame.seats[seat].connected ? " (not here)" : ""}`;
 
 // A notice the rules worded themselves (``words``) is shown as its words, else as data.
 // Words about a player open with the ``name`` the game was set up with: the seat's own
@@ -316,7 +318,7 @@ function drawStatus() {
   if (frame.over) status = "the game is over";
   else if (frame.your_turn) status = "your turn";
   else if (frame.waiting.roll) status = `${frame.may_roll ? "your roll" : "waiting for the roll"}: ${frame.waiting.roll.label}`;  // the roller's own: the box under it
-  else status = `waiting for ${frame.waiting.seats.map(seatName).join(", ")}`;
+  else status = `waiting for ${frame.waiting.seats.map(waitedFor).join(", ")}`;
   // a seat the creator handed to the computer: its person is told why nothing is asked
   const own = frame.seat !== null && frame.seat !== undefined ? frame.seats[frame.seat] : null;
   if (own && own.kind === "bot" && !frame.over) status = `the computer plays your seat; ${status}`;
