@@ -812,3 +812,15 @@ def twenty_markers_sealed_after_a_called_race(address: str) -> JSON:
 TV_FITS = "Number(document.getElementById('board').dataset.fits)"
 """How many times a Derby Cast TV has been fitted to its screen (derbycast.js counts them
 on its board for its tests: a draw fits it, and a change of a height that matters)."""
+
+
+WATCHED = """() => {  // what the page's scripts have a ResizeObserver watch, by id or tag
+  window.sizesWatched = [];
+  const observe = ResizeObserver.prototype.observe;
+  ResizeObserver.prototype.observe = function (target, ...rest) {
+    window.sizesWatched.push(target.id || target.tagName);
+    return observe.call(this, target, ...rest);
+  };
+}"""
+"""For ``page.add_init_script(f"({WATCHED})()")``: ``window.sizesWatched`` then lists what
+the page's ResizeObservers watch (an element's id, or its tag)."""

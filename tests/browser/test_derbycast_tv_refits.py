@@ -21,6 +21,7 @@ from tests.browser.table_pages import (
     ALIVE,
     FITTED,
     TV_FITS,
+    WATCHED,
     SharedServer,
     _twenty_markers_and_a_keeper,
     cut_at_the_bottom,
@@ -127,16 +128,6 @@ def test_the_last_races_call_folds_again_when_the_status_grows_back(
 
 EVERY_REQUEST = "**/api/tables/*/*"
 """The table's stream and its frame asked for: failed while the connection is lost."""
-
-
-WATCHED = """() => {  // what the page's scripts have a ResizeObserver watch, by id or tag
-  window.sizesWatched = [];
-  const observe = ResizeObserver.prototype.observe;
-  ResizeObserver.prototype.observe = function (target, ...rest) {
-    window.sizesWatched.push(target.id || target.tagName);
-    return observe.call(this, target, ...rest);
-  };
-}"""
 
 
 def test_a_replay_at_a_tvs_width_is_not_watched_for_heights(

@@ -20,6 +20,7 @@ from tests.browser.table_pages import (
     FITTED,
     SMALL,
     TV_TYPE,
+    WATCHED,
     SharedServer,
     cut_at_the_bottom,
     derbycast_family_picking,
@@ -126,16 +127,6 @@ def test_twenty_markers_standings_fit_a_720_tv_between_races_the_lowest_folded(
             for marker in folded:  # each named, its points after it
                 assert re.search(rf"\bP{marker}\b[^(]*\({points[marker]} points?\)", said), said
             assert tv.evaluate(TV_TYPE) == pytest.approx(16.0, abs=0.05)
-
-
-WATCHED = """() => {  // what the page's scripts have a ResizeObserver watch, by id or tag
-  window.sizesWatched = [];
-  const observe = ResizeObserver.prototype.observe;
-  ResizeObserver.prototype.observe = function (target, ...rest) {
-    window.sizesWatched.push(target.id || target.tagName);
-    return observe.call(this, target, ...rest);
-  };
-}"""
 
 
 def test_only_the_tv_is_measured_again_when_its_page_changes_height(
