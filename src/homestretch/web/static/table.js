@@ -193,7 +193,7 @@ let drawnOwn = null;  // ownDecision of the frame last drawn whole
 // button replaced under the finger: no click) or the keyboard, so a redraw at the same
 // version that would replace it waits until the tap is through (owed, drawn then).
 let pressed = null;
-const owed = { board: false, admin: false };
+const owed = { board: false, admin: false, status: false };
 document.addEventListener("pointerdown", (event) => { pressed = event.target instanceof Element ? event.target : null; }, true);
 const released = () => { pressed = null; setTimeout(drawOwed, 0); };  // after the click it makes
 document.addEventListener("pointerup", released, true);
@@ -211,6 +211,7 @@ function drawOwed() {
   if (!frame) return;
   if (owed.board && !busyIn($("board"))) { owed.board = false; drawBoard(); }
   if (owed.admin && !busyIn($("admin"))) { owed.admin = false; drawAdmin(); }
+  if (owed.status && pressed === null) { owed.status = false; drawStatus(); }
 }
 
 function drawBoard() {
@@ -407,7 +408,10 @@ function render(next, whole = false) {
   body.dataset.version = String(frame.version);
   holding();  // the frame a move of this page made: its controls take taps again
   $("version").textContent = frame.version;
-  drawStatus();
+  // a held board's status waits with it: a line more or less above the board ("waiting
+  // for Bob (not here)" wraps where "your turn" does not) moved it under the finger
+  owed.status = held;
+  if (!held) drawStatus();
   const actions = $("actions");
   if (!same) actions.replaceChildren();
   if (!same && frame.legal.length <= 40) {
