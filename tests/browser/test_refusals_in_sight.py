@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from tests.browser.table_pages import (
+    FITTED,
     SharedServer,
     context,
     frame,
@@ -33,6 +34,7 @@ def _press_at_the_foot(page: Page, control: Locator) -> None:
     """The player has scrolled so that ``control`` sits at the bottom of the screen (as
     far as the page lets it), and presses it."""
     page.set_viewport_size(KEYBOARD_UP)
+    page.evaluate(FITTED)  # what the resize set off is done (a board drawn to the width)
     control.evaluate("(node) => node.scrollIntoView({ block: 'end' })")
     expect(control).to_be_in_viewport(ratio=0.9)
     control.click()
