@@ -834,15 +834,7 @@ class Store:
             row = session.get(SettingsRow, game_id, with_for_update=True)
             if row is None:
                 raise HomestretchError(f"game {game_id} in {self.path} has no table settings")
-            try:
-                stored = json.loads(row.settings)
-            except ValueError:
-                stored = None
-            if not isinstance(stored, dict):
-                raise HomestretchError(
-                    f"game {game_id} in {self.path}: its table settings are damaged"
-                )
-            settings = change(stored)
+            settings = change(self._settings_read(row))
             if config is not None:
                 game = session.get(GameRow, game_id, with_for_update=True)
                 if game is None:
@@ -857,17 +849,19 @@ class Store:
         """The table settings saved for a game (None for a game saved before tables)."""
         with self._session() as session:
             row = session.get(SettingsRow, game_id)
-            if row is None:
-                return None
-            try:
-                data = json.loads(row.settings)
-            except ValueError:
-                data = None
-            if not isinstance(data, dict):
-                raise HomestretchError(
-                    f"game {game_id} in {self.path}: its table settings are damaged"
-                )
-            return data
+            return None if row is None else self._settings_read(row)
+
+    def _settings_read(self, row: SettingsRow) -> JSON:
+        """A table's stored settings, or one line saying they are damaged."""
+        try:
+            data = json.loads(row.settings)
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            raise HomestretchError(
+                f"game {row.game_id} in {self.path}: its table settings are damaged"
+            )
+        return data
 
     def append(self, game_id: int, events: Iterable[Event]) -> None:
         """Store ``events`` after whatever the log holds, for a writer sure to be the
