@@ -770,3 +770,50 @@ def _read_chart_set(folder: Path) -> ChartSet:
         race_pace_faces=faces,
         race_pace_faces_sprint=sprint_faces,
     )
+
+
+class AddedChart(NamedTuple):
+    """An optional chart the standard set gained after sets were first copied out: a set
+    copied before it has none and runs as the rulebook's segment did then."""
+
+    file: str
+    added: str
+    ruling: str
+    who: str
+    """The horses that keep their place turning for home without it."""
+
+
+ADDED_CHARTS = (
+    AddedChart(
+        "race_position_gap.csv",
+        "2026-12-06",
+        "S30",
+        "a horse 4 or more points below the best rating",
+    ),
+    AddedChart(
+        "race_position_rank.csv",
+        "2026-12-07",
+        "S31",
+        "a horse rated 9th or worse in a field of nine or more",
+    ),
+)
+
+
+def charts_missing(charts: ChartSet) -> tuple[list[AddedChart], bool]:
+    """(the drop-back charts the standard set has and this set's folder lacks, whether
+    their absence is all that sets the folder apart from today's standard set: every
+    other file the same and the standard's name kept, so it reads as an "edited copy"
+    for nothing else). None missing for the standard set itself."""
+    folder = Path(charts.folder)
+    if folder.resolve() == STANDARD.resolve():
+        return [], False
+    missing = [chart for chart in ADDED_CHARTS if not (folder / chart.file).exists()]
+    if not missing:
+        return [], False
+    gone = {chart.file for chart in missing}
+    ours = sorted(p.name for p in STANDARD.iterdir() if p.suffix in (".csv", ".toml"))
+    theirs = sorted(p.name for p in folder.iterdir() if p.suffix in (".csv", ".toml"))
+    same = theirs == [name for name in ours if name not in gone] and all(
+        (folder / name).read_bytes() == (STANDARD / name).read_bytes() for name in theirs
+    )
+    return missing, same

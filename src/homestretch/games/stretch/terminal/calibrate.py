@@ -23,7 +23,7 @@ from homestretch.games.stretch.terminal.options import (
     PlotOption,
     check_picture,
     checked_mode,
-    note_standard_going,
+    note_old_copy,
 )
 
 REAL_RATES = {
@@ -99,7 +99,7 @@ def calibrate(
     check_picture(plot)
     total = fields + dream_fields(fields) + 2 * extra_fields(fields) + going_total(fields)
     chart_set = load_chart_set(charts)  # a bad folder said before the bar is drawn
-    note_standard_going(chart_set)
+    note_old_copy(chart_set)
     with progress_bar(total, "running the corpus") as bar:
         report = run_study(
             fields,

@@ -31,7 +31,7 @@ from homestretch.games.stretch.terminal.options import (
     PlotOption,
     check_picture,
     checked_mode,
-    note_standard_going,
+    note_old_copy,
     warn_presets_far_off,
 )
 from homestretch.games.stretch.terminal.simulate import run_many
@@ -90,7 +90,7 @@ def odds(
     # are out within a tenth of a second
     loaded, chart_set = load_odds_race(race, estimate_surface), load_chart_set(charts)
     warn_presets_far_off(race, loaded)
-    note_standard_going(chart_set)
+    note_old_copy(chart_set)
     runners: Sequence[AnyRunner] = loaded.runners
     exact = _exact_chances(loaded, chart_set, fmt, early) if mode == "quick" else None
     from homestretch.games.stretch.analysis.probabilities import (  # after brackets

@@ -86,6 +86,37 @@ def note_standard_going(charts: ChartSet) -> None:
         )
 
 
+def note_old_copy(charts: ChartSet) -> None:
+    """Say once, on stderr, what a chart set copied before the standard set gained its
+    going chart (``note_standard_going``) or its drop-back charts (rulings S30, S31) runs
+    without, what that changes and how to bring it up to date: such a copy is named an
+    "edited copy" in a run's header though nobody edited it."""
+    from homestretch.games.stretch.content.chart_set import charts_missing
+
+    note_standard_going(charts)
+    missing, only = charts_missing(charts)
+    if not missing:
+        return
+    folder = shown_folder(charts.folder)
+    files = " or ".join(chart.file for chart in missing)
+    why = ", all that makes it an edited copy" if only else ""
+    who = " or ".join(chart.who for chart in missing)
+    rulings = ", ".join(chart.ruling for chart in missing)
+    copy = " and ".join(f"NEW/charts/{chart.file}" for chart in missing)
+    err_console.print(
+        f"note: {folder} has no {files} (copied before {missing[0].added}){why}: in "
+        f"Fullplay {who} keeps its place turning for home instead of dropping back as on "
+        f"today's standard set (ruling{'s' if len(missing) > 1 else ''} {rulings}); no "
+        "result or chance changes. To add "
+        f"{'them' if len(missing) > 1 else 'it'}, run `homestretch stretch content NEW "
+        f"--part charts` and copy {copy} into {folder}.",
+        style="yellow",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
 def check_picture(plot: Path | None) -> None:
     """Refuse a picture that cannot be written before the work to draw it is done."""
     if plot is not None:

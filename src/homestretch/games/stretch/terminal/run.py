@@ -41,7 +41,7 @@ from homestretch.games.stretch.terminal.options import (
     ModeOption,
     check_picture,
     checked_mode,
-    note_standard_going,
+    note_old_copy,
     warn_presets_far_off,
 )
 
@@ -225,7 +225,7 @@ def run(
     if seats and tote.problem() is not None:  # the option it came from, named
         raise HomestretchError(f"--bankroll {bankroll}: {tote.problem()}")
     game = RaceGame(loaded, checked_mode(mode), charts, chosen, tote)
-    note_standard_going(game.charts)
+    note_old_copy(game.charts)
     if not save:
         announce_seed(spec.seed, spec.kind, fmt)
         _run_race(TableSession(ENTRY, game, [], spec), None, None, fmt, plot, quiet)
@@ -449,7 +449,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     state = replay(RaceGame.from_config(saved.config), saved.events)
     assert isinstance(state, RaceState)
     _check_undigested_charts(saved, state)
-    note_standard_going(state.game.charts)  # the replay is timed as the run was (S23)
+    note_old_copy(state.game.charts)  # the replay is timed as the run was (S23)
     if fmt is OutputFormat.json:
         echo_json(
             {
@@ -500,5 +500,5 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
     table = rebuild(store, saved)
     assert isinstance(table.game, RaceGame)
     say_resumed(saved, table, fmt)
-    note_standard_going(table.game.charts)
+    note_old_copy(table.game.charts)
     _run_race(table, saved.id, store, fmt, None)

@@ -24,7 +24,7 @@ from homestretch.games.stretch.terminal.options import (
     EstimateOption,
     ModeOption,
     checked_mode,
-    note_standard_going,
+    note_old_copy,
     warn_presets_far_off,
 )
 
@@ -56,7 +56,7 @@ def simulate(
     checked_mode(mode)  # before the race is read: a mistake is said at once, naming no seed
     loaded, chart_set = load_race(race, estimate_surface), load_chart_set(charts)
     warn_presets_far_off(race, loaded)
-    note_standard_going(chart_set)
+    note_old_copy(chart_set)
     used_seed, chances = run_many(loaded, chart_set, mode, runs, seed, fmt)
     if fmt is OutputFormat.json:
         echo_json(
