@@ -19,11 +19,23 @@ docs/stretch-calibration.md sets these beside real racing.
 ``--charts DIR`` runs a chart set of your own instead of the standard set; ``--against
 DIR`` runs a second set on the very same dice and prints it below (a paired A/B: a
 standard set with ``race_position_gap.csv`` removed is the set before ruling S30).
+
+Each 9th-or-worse share is printed with its 95% half-interval over the fields (a field's
+races share its horses, so they are not independent draws: the interval is a ratio
+estimator's, field by field), and the evenly matched fields are set against the other
+fields of their size (11 or more, 9-12, and 11, 12, 13, 14 runners one by one): the
+difference and its half-interval, field by field (a field's runs may fall on either side).
+
+``--bundled N`` runs instead every bundled race in Fullplay on dice seeded 0 to N-1 (as
+``stretch run RACE --mode full --seed S`` does) and counts what the race call says: a
+winner that "closes to win" from the back half turning for home, from last, and the
+winner's place turning for home 9th or worse.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections import Counter
 from pathlib import Path
@@ -33,10 +45,18 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.referee import play
 from homestretch.games.stretch.analysis.calibrate import build_corpus
 from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.race import bundled_races, load_race
 from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+from homestretch.games.stretch.rules.report import race_json
 
 BUCKETS = ("1st-4th", "5th-8th", "9th or worse")
 SIZES = ["all", *(str(n) for n in range(5, 15)), "9-12", "11+", "9-12 even", "11+ even"]
+SIDES = ["9-12", "11+", "11", "12", "13", "14"]
+"""The sizes whose evenly matched fields are set against the others of that size."""
+GROUPS = SIZES + [f"{size} {side}" for size in SIDES for side in ("even", "other")]
+GROUPS = list(dict.fromkeys(GROUPS))
+Tally = dict[str, dict[int, list[int]]]
+"""Group -> field number -> [races, winners 9th or worse turning for home]."""
 
 
 def bucket(place: int) -> str:
@@ -45,11 +65,13 @@ def bucket(place: int) -> str:
 
 def measure(
     fields: int, races: int, seed: int, charts: Path | None
-) -> tuple[Counter[str], dict[str, Counter[str]]]:
-    """(leaders' counts, the winner's place turning for home by field size)."""
+) -> tuple[Counter[str], dict[str, Counter[str]], Tally]:
+    """(leaders' counts, the winner's place turning for home by field size, the same
+    field by field)."""
     corpus = build_corpus(load_card_set(), fields, seed)
     led: Counter[str] = Counter()
-    where: dict[str, Counter[str]] = {size: Counter() for size in SIZES}
+    where: dict[str, Counter[str]] = {size: Counter() for size in GROUPS}
+    tally: Tally = {size: {} for size in GROUPS}
     for number, race in enumerate(corpus.races):
         game = RaceGame(race, "full", charts=charts, odds="chart")
         for run in range(races):
@@ -75,15 +97,49 @@ def measure(
             sizes = ["all", str(runners)]
             sizes += ["9-12"] * (9 <= runners <= 12) + ["11+"] * (runners >= 11)
             best = max(ln.final_apr for ln in running)
-            if sum(best - ln.final_apr >= 4 for ln in running) < len(running) / 4:
-                sizes += [f"{size} even" for size in sizes if size in ("9-12", "11+")]
+            even = sum(best - ln.final_apr >= 4 for ln in running) < len(running) / 4
+            sizes += [f"{size} {'even' if even else 'other'}" for size in sizes if size in SIDES]
             for size in sizes:
                 where[size][bucket(place)] += 1
                 where[size]["races"] += 1
-    return led, where
+                counts = tally[size].setdefault(number, [0, 0])
+                counts[0] += 1
+                counts[1] += place >= 9
+    return led, where, tally
 
 
-def report(title: str, led: Counter[str], where: dict[str, Counter[str]]) -> None:
+def share(tally: Tally, size: str) -> tuple[float, float, int]:
+    """(the 9th-or-worse share, its 95% half-interval over the fields, fields)."""
+    rows = list(tally[size].values())
+    races = sum(n for n, _ in rows)
+    p = sum(k for _, k in rows) / races
+    m = len(rows)
+    if m < 2:
+        return p, float("nan"), m
+    var = m / (m - 1) * sum((k - p * n) ** 2 for n, k in rows) / races**2
+    return p, 1.96 * math.sqrt(var), m
+
+
+def difference(tally: Tally, size: str) -> tuple[float, float, int]:
+    """(even fields' 9th-or-worse share less the others', its 95% half-interval over
+    the fields: one field's runs may be even in one race and not in the next, so each
+    field adds its part of both shares' errors together, fields)."""
+    even, other = tally[f"{size} even"], tally[f"{size} other"]
+    n_even = sum(n for n, _ in even.values())
+    n_other = sum(n for n, _ in other.values())
+    p_even = sum(k for _, k in even.values()) / n_even
+    p_other = sum(k for _, k in other.values()) / n_other
+    parts = []
+    for number in set(even) | set(other):
+        ne, ke = even.get(number, [0, 0])
+        no, ko = other.get(number, [0, 0])
+        parts.append((ke - p_even * ne) / n_even - (ko - p_other * no) / n_other)
+    m = len(parts)
+    var = m / (m - 1) * sum(z * z for z in parts) if m > 1 else float("nan")
+    return p_even - p_other, 1.96 * math.sqrt(var), m
+
+
+def report(title: str, led: Counter[str], where: dict[str, Counter[str]], tally: Tally) -> None:
     print(title)
     for name in ("break", "turn"):
         races = max(1, led[f"{name} races"])
@@ -94,7 +150,46 @@ def report(title: str, led: Counter[str], where: dict[str, Counter[str]]) -> Non
     for size, counts in where.items():
         if counts["races"]:
             shares = ", ".join(f"{b} {counts[b] / counts['races']:.1%}" for b in BUCKETS)
-            print(f"  winner's place turning for home, {size} ({counts['races']}): {shares}")
+            p, half, m = share(tally, size)
+            print(
+                f"  winner's place turning for home, {size} ({counts['races']}): {shares}"
+                f" (9th or worse {p:.1%} ±{half:.1%} over {m} fields)"
+            )
+    for size in SIDES:
+        if where[f"{size} even"]["races"] and where[f"{size} other"]["races"]:
+            d, half, m = difference(tally, size)
+            print(
+                f"  9th or worse, {size} even less {size} other: {d:+.1%} ±{half:.1%} ({m} fields)"
+            )
+
+
+def bundled(seeds: int, charts: Path | None) -> None:
+    """Every bundled race in Fullplay on dice seeded 0 to SEEDS-1: what the call says."""
+    runs = back = last = worse = 0
+    for path in bundled_races():
+        game = RaceGame(load_race(path), "full", charts=charts)
+        for seed in range(seeds):
+            state = play(game.new_initial_state(), SeededDice(seed), {})
+            assert isinstance(state, RaceState)
+            runs += 1
+            words = " ".join(str(part["words"]) for part in race_json(state)["call"])
+            won = ("turning for home, closes to win", "closes to dead-heat for the win")
+            back += any(w in words for w in won)
+            last += any(f"last {w}" in words for w in won)
+            if state.finish is None or not state.finish.order:
+                continue
+            winner = state.lines[state.finish.order[0][0]]
+            turn = len(winner.race_points) - 1
+            if turn >= 0:
+                running = [ln for ln in state.lines if len(ln.race_points) > turn and not ln.out]
+                at = winner.race_points[turn]
+                worse += 1 + sum(ln.race_points[turn] > at for ln in running) >= 9
+    print(f"{charts or 'the standard set'}: {len(bundled_races())} bundled races x {seeds} seeds")
+    print(
+        f"  the call's winner closes from the back half turning for home: {back} of {runs}"
+        f" ({back / runs:.1%}); from last: {last} ({last / runs:.1%});"
+        f" the winner 9th or worse turning for home: {worse} ({worse / runs:.1%})"
+    )
 
 
 def main(fields: int, races: int, seed: int, charts: Path | None, against: Path | None) -> None:
@@ -102,8 +197,8 @@ def main(fields: int, races: int, seed: int, charts: Path | None, against: Path 
     for name, folder in (("charts", charts), ("against", against)):
         if name == "against" and folder is None:
             continue
-        led, where = measure(fields, races, seed, folder)
-        report(f"{name}: {folder or 'the standard set'}", led, where)
+        led, where, tally = measure(fields, races, seed, folder)
+        report(f"{name}: {folder or 'the standard set'}", led, where, tally)
 
 
 if __name__ == "__main__":
@@ -115,12 +210,23 @@ if __name__ == "__main__":
     parser.add_argument("seed", type=int, nargs="?", default=1, help="corpus seed (1)")
     parser.add_argument("--charts", type=Path, help="a chart set to run (the standard set)")
     parser.add_argument("--against", type=Path, help="a second chart set, on the same dice")
+    parser.add_argument(
+        "--bundled", type=int, metavar="N", help="the bundled races on seeds 0 to N-1 instead"
+    )
     args = parser.parse_args()
-    if args.fields < 1 or args.races < 1:
-        print("stretch_pace_positions: FIELDS and RACES must be at least 1", file=sys.stderr)
+    if args.fields < 1 or args.races < 1 or (args.bundled is not None and args.bundled < 1):
+        print(
+            "stretch_pace_positions: FIELDS, RACES and --bundled must be at least 1",
+            file=sys.stderr,
+        )
         sys.exit(2)
     try:
-        main(args.fields, args.races, args.seed, args.charts, args.against)
+        if args.bundled is not None:
+            bundled(args.bundled, args.charts)
+            if args.against is not None:
+                bundled(args.bundled, args.against)
+        else:
+            main(args.fields, args.races, args.seed, args.charts, args.against)
     except HomestretchError as exc:
         print(f"stretch_pace_positions: {exc}", file=sys.stderr)
         sys.exit(2)
