@@ -31,9 +31,11 @@ function distance(furlongs) {
   return `${furlongs} furlongs`;
 }
 
+// A card's figures, each named ("dirt 19; range 6-9" read as two bare numbers to a fan):
+// the key under the search says what Power, Pace and Form measure.
 function horseFacts(h) {
-  const power = [h.dirt !== null ? `dirt ${h.dirt}` : "", h.turf !== null ? `turf ${h.turf}` : ""].filter(Boolean).join(", ");
-  return `${power}; range ${h.range}; pace ${h.pace}, form ${h.form}`;
+  const power = [h.dirt !== null ? `${h.dirt} on dirt` : "", h.turf !== null ? `${h.turf} on turf` : ""].filter(Boolean).join(", ");
+  return `Power ${power}; best at ${h.range} furlongs; Pace ${h.pace}, Form ${h.form}`;
 }
 
 const horseText = (h) => `${h.name} (${h.card}): ${horseFacts(h)}`;

@@ -180,6 +180,7 @@ CAPTIONS = {
     "paid_headings": ["Pool", "Horse", "$2 pays", "Paid to"],
     "paid_house": "Paid by the house (S29)",
     "house_kept": "The house took {money} in stakes and paid out {paid}",
+    "none_paid": "No ticket paid.",
     "refunded": "no paying ticket: stakes given back",
     "up": "up {money}",
     "down": "down {money}",
@@ -223,6 +224,30 @@ CAPTIONS = {
         "Photo",
         "DQ die",
         "Fin",
+    ],
+    # the scoresheet's abbreviations, each said under the sheet where its column is shown
+    "sheet_key": [
+        ["PP", "post position"],
+        ["Pace", "running style: 9 leads, 0 comes from the back"],
+        ["Form", "A runs to form, E is in and out"],
+        ["Wet", "how much of a wet track it shrugs off"],
+        ["Cls, Spd, Trp", "class, speed and trip: the race factor adds one of them"],
+        ["Wire", "the horse's rating in a photo finish"],
+        ["Ride", "the jockey's, in a photo and when the race factor calls the riders"],
+        ["Trbl", "the jockey's Trouble rating"],
+        ["APR", "starting Adjusted Power Rating"],
+        [
+            "Brk, R2, R3",
+            "race points at the break, down the backstretch and turning for home (two a length)",
+        ],
+        ["Form roll", "two dice on the Form chart"],
+        ["Pace adj, Form adj, Fact adj", "what the pace, the form and the race factor added"],
+        ["Final APR", "the rating the stretch is run on"],
+        ["Drop back", "race points lost turning for home"],
+        ["Spd roll, Spd fig", "the Final Speed roll and figure: the highest figure wins"],
+        ["Photo", "a photo finish's total"],
+        ["DQ die", "the die that placed a disqualified horse"],
+        ["Fin", "the official finish"],
     ],
 }
 """The race board's headings, labels and set lines (every page of a race: the players'

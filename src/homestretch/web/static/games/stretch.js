@@ -461,7 +461,15 @@ function totePaid(frame, el) {
   const box = el("div");
   box.id = "stretch-tote-paid";
   const house = tote.paid_by === "house";  // a lone bettor, paid page 15's prices (S29)
-  box.append(table(el, house ? says.paid_house : says.paid, says.paid_headings, rows));
+  // no ticket paid: said so under the heading, not an empty table (a phone drew the
+  // heading over nothing, a laptop a row of column names)
+  const title = house ? says.paid_house : says.paid;
+  if (rows.length) box.append(table(el, title, says.paid_headings, rows));
+  else {
+    const none = el("div", null, "stretch-table");
+    none.append(el("h4", title), el("p", says.none_paid, "stretch-none-paid"));
+    box.append(none);
+  }
   const standing = el("ul", null, "stretch-paid");
   tote.players.forEach((p) => {
     const net = p.net > 0 ? fill(says.up, { money: dollars(p.net) })
@@ -704,7 +712,18 @@ function scoresheet(race, el) {
       reached(factored, signed(e.factor_adj)),
       e.speed_roll, e.final_speed, e.photo_total, e.dq_roll, finish];
   });
-  if (!SPLIT_SHEET.matches) return table(el, says.sheet, headings, rows, "stretch-sheet");
+  // under it, what its abbreviations stand for (those of the columns shown): "Cls, Spd,
+  // Trp", "Brk, R2, R3" and "Fact adj" were bare letters to a fan
+  const key = el("p", null, "stretch-says stretch-sheet-key");
+  says.sheet_key.filter(([abbr]) => abbr.split(", ").some((a) => headings.includes(a))).forEach(([abbr, meaning], i) => {
+    if (i) key.append(" \u00b7 ");
+    key.append(el("b", abbr), ` ${meaning}`);
+  });
+  if (!SPLIT_SHEET.matches) {
+    const whole = table(el, says.sheet, headings, rows, "stretch-sheet");
+    whole.append(key);
+    return whole;
+  }
   // a tablet or a small laptop: two tables, the ratings to the starting APR and the race
   // from the break to the finish, each opening with the post and the horse
   const at = headings.indexOf(all[11]) + 1;  // after Start APR
@@ -712,7 +731,7 @@ function scoresheet(race, el) {
   const ratings = table(el, says.sheet, [...headings.slice(0, at)], rows.map((cells) => cells.slice(0, at)), "stretch-sheet");
   const run = table(el, null, [...headings.slice(0, 2), ...headings.slice(at)], half(at, headings.length), "stretch-sheet-run");
   ratings.classList.add("stretch-split");
-  ratings.append(run.querySelector("table"));
+  ratings.append(run.querySelector("table"), key);
   return ratings;
 }
 
