@@ -166,6 +166,8 @@ def report(title: str, led: Counter[str], where: dict[str, Counter[str]], tally:
 def bundled(seeds: int, charts: Path | None) -> None:
     """Every bundled race in Fullplay on dice seeded 0 to SEEDS-1: what the call says."""
     runs = back = last = worse = 0
+    places: Counter[str] = Counter()
+    big: Counter[str] = Counter()  # the races of 9 or more runners, of 9-12
     for path in bundled_races():
         game = RaceGame(load_race(path), "full", charts=charts)
         for seed in range(seeds):
@@ -183,13 +185,29 @@ def bundled(seeds: int, charts: Path | None) -> None:
             if turn >= 0:
                 running = [ln for ln in state.lines if len(ln.race_points) > turn and not ln.out]
                 at = winner.race_points[turn]
-                worse += 1 + sum(ln.race_points[turn] > at for ln in running) >= 9
+                place = 1 + sum(ln.race_points[turn] > at for ln in running)
+                worse += place >= 9
+                places[bucket(place)] += 1
+                for size in ["9+"] * (len(state.lines) >= 9) + ["9-12"] * (
+                    9 <= len(state.lines) <= 12
+                ):
+                    big[size] += 1
+                    big[f"{size} worse"] += place >= 9
     print(f"{charts or 'the standard set'}: {len(bundled_races())} bundled races x {seeds} seeds")
     print(
         f"  the call's winner closes from the back half turning for home: {back} of {runs}"
         f" ({back / runs:.1%}); from last: {last} ({last / runs:.1%});"
         f" the winner 9th or worse turning for home: {worse} ({worse / runs:.1%})"
     )
+    counted = max(1, sum(places.values()))
+    shares = ", ".join(f"{b} {places[b] / counted:.1%}" for b in BUCKETS)
+    print(f"  the winner's place turning for home ({counted}): {shares}")
+    for size in ("9+", "9-12"):
+        if big[size]:
+            print(
+                f"  races of {size} runners ({big[size]}): the winner 9th or worse turning for"
+                f" home {big[f'{size} worse']} ({big[f'{size} worse'] / big[size]:.1%})"
+            )
 
 
 def main(fields: int, races: int, seed: int, charts: Path | None, against: Path | None) -> None:
