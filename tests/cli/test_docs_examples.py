@@ -350,7 +350,7 @@ def test_the_chart_files_the_docs_list_are_the_standard_sets(stretch_files: Path
         path.name for path in Path(STANDARD).iterdir() if path.suffix in (".csv", ".toml")
     }
     optional = {"race_pace_sprint.csv", "race_pace_field.csv", "race_position_gap.csv"}
-    optional |= {"race_position_rank.csv"}  # ruling S31
+    optional |= {"race_position_rank.csv", "race_position_rank_even.csv"}  # rulings S31, S33
     assert {path.name for path in (stretch_files / "charts").iterdir()} == listed - optional
 
 

@@ -81,6 +81,7 @@ def test_the_rest_of_chartset_toml_is_required(charts: Path, drop: str) -> None:
         ("odds_class.csv", "0,", "`difference` 0, 1, ..., none skipped"),
         ("race_position_gap.csv", "0,", "`difference` 0, 1, 2, ..., none skipped"),
         ("race_position_rank.csv", "1,", "`rank` 1, 2, 3, ..., none skipped"),
+        ("race_position_rank_even.csv", "1,", "`rank` 1, 2, 3, ..., none skipped"),
     ],
 )
 def test_a_row_left_out_of_a_counted_chart_is_refused(

@@ -59,6 +59,7 @@ FULLPLAY_CHARTS = frozenset(
         "race_position.csv",
         "race_position_gap.csv",
         "race_position_rank.csv",
+        "race_position_rank_even.csv",
     }
 )
 """The charts only Fullplay's segments read (pages 16-23; rulings S30's and S31's drop back): a

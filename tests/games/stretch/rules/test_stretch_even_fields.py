@@ -29,10 +29,12 @@ RANK = "race_position_rank.csv"
 
 @pytest.fixture
 def before(tmp_path: Path) -> Path:
-    """The standard set as it was before ruling S31: S30's chart, no drop back by rank."""
+    """The standard set as it was before ruling S31: S30's chart, no drop back by rank
+    (nor S33's in evenly matched big fields, which came after it)."""
     folder = tmp_path / "charts"
     shutil.copytree(STANDARD, folder)
     (folder / RANK).unlink()
+    (folder / "race_position_rank_even.csv").unlink()
     return folder
 
 
@@ -67,12 +69,14 @@ def test_a_big_fields_tail_drops_back_by_its_place_and_no_result_moves(before: P
         assert x["final_time"] == y["final_time"] and x["pace"] == y["pace"]
         running = [ln for ln in a.lines if not ln.out]
         best = max(ln.final_apr for ln in running)
+        # an evenly matched field reads ruling S33's chart (test_stretch_even_big_fields.py)
+        even = sum(charts.drop_back(best - o.final_apr) < 0 for o in running) < len(running) / 4
         for ln, old in zip(a.lines, b.lines, strict=True):
             if ln.out:
                 continue
             rank = 1 + sum(o.final_apr > ln.final_apr for o in running)
             gap = charts.drop_back(best - ln.final_apr)
-            assert ln.drop_back == min(gap, charts.drop_back_rank(rank)), (seed, ln.name)
+            assert ln.drop_back == min(gap, charts.drop_back_rank(rank, even)), (seed, ln.name)
             assert old.drop_back == gap
             assert ln.race_points[-1] == old.race_points[-1] - old.drop_back + ln.drop_back
             within += best - ln.final_apr <= 3 and ln.drop_back < 0
@@ -83,7 +87,8 @@ def test_the_even_big_fields_winner_is_turning_for_home_nearer_the_front(before:
     """The study's evenly matched fields (corpus seed 5) of 11 or more runners, on the
     same dice with the chart and without: where fewer than a quarter of the runners are
     4 or more points below the best turning for home, the winner is 9th or worse there
-    less often (71 of 311 races against 83)."""
+    less often (61 of 311 races against 83; 71 with S31's chart alone, before ruling
+    S33 read its own chart in such fields)."""
     counts = {"now": 0, "then": 0}
     races = 0
     for number, race in enumerate(build_corpus(load_card_set(), 200, 5, kind="even").races):
@@ -107,7 +112,7 @@ def test_the_even_big_fields_winner_is_turning_for_home_nearer_the_front(before:
                 counts[name] += place >= 9
                 races += name == "now"
     assert races >= 250, races
-    assert counts["now"] <= 0.9 * counts["then"], (counts, races)  # 71 against 83 of 311
+    assert counts["now"] <= 0.9 * counts["then"], (counts, races)  # 61 against 83 of 311
 
 
 def test_the_call_says_who_drops_back_by_place() -> None:

@@ -36,22 +36,25 @@ def _notes(done: subprocess.CompletedProcess[str]) -> list[str]:
 
 def test_a_copy_from_before_s31_says_what_it_lacks_and_how_to_add_it(tmp_path: Path) -> None:
     shutil.copytree(STANDARD, tmp_path / "old")
-    (tmp_path / "old" / "race_position_rank.csv").unlink()
+    for name in ("race_position_rank.csv", "race_position_rank_even.csv"):
+        (tmp_path / "old" / name).unlink()
     for command in (RUN, ODDS):
         (note,) = _notes(_command(tmp_path, *command, "--charts", "old"))
         assert note.startswith(
-            "note: old has no race_position_rank.csv (copied before 2026-12-07), all that "
-            "makes it an edited copy: in Fullplay a horse rated 9th or worse in a field of "
-            "nine or more keeps its place turning for home"
+            "note: old has no race_position_rank.csv or race_position_rank_even.csv (copied "
+            "before 2026-12-07), all that makes it an edited copy: in Fullplay, turning for "
+            "home, a horse rated 9th or worse in a field of nine or more does not drop back;"
         ), note
-        assert "(ruling S31); no result or chance changes." in note, note
+        assert "(rulings S31, S33); no result or chance changes." in note, note
         assert note.endswith(
             "run `homestretch stretch content NEW --part charts` and copy "
-            "NEW/charts/race_position_rank.csv into old."
+            "NEW/charts/race_position_rank.csv and NEW/charts/race_position_rank_even.csv "
+            "into old."
         ), note
     # done as the note says: the copy is today's standard set again
     _command(tmp_path, "stretch", "content", "NEW", "--part", "charts")
-    shutil.copy(tmp_path / "NEW/charts/race_position_rank.csv", tmp_path / "old")
+    for name in ("race_position_rank.csv", "race_position_rank_even.csv"):
+        shutil.copy(tmp_path / "NEW/charts" / name, tmp_path / "old")
     ran = _command(tmp_path, *RUN, "--charts", "old")
     assert _notes(ran) == [] and "edited copy" not in ran.stdout, ran.stderr
     assert "charts: homestretch standard\n" in ran.stdout, ran.stdout[:400]
@@ -61,23 +64,26 @@ def test_a_copy_from_before_s30_names_both_and_an_edited_one_is_not_called_unedi
     tmp_path: Path,
 ) -> None:
     shutil.copytree(STANDARD, tmp_path / "older")
-    for name in ("race_position_gap.csv", "race_position_rank.csv"):
+    added = ("race_position_gap.csv", "race_position_rank.csv", "race_position_rank_even.csv")
+    for name in added:
         (tmp_path / "older" / name).unlink()
     (note,) = _notes(_command(tmp_path, *RUN, "--charts", "older"))
     assert note.startswith(
-        "note: older has no race_position_gap.csv or race_position_rank.csv (copied before "
-        "2026-12-06), all that makes it an edited copy: in Fullplay a horse 4 or more points "
-        "below the best rating or a horse rated 9th or worse"
+        "note: older has no race_position_gap.csv, race_position_rank.csv or "
+        "race_position_rank_even.csv (copied before 2026-12-06), all that makes it an "
+        "edited copy: in Fullplay, turning for home, a horse 4 or more points below the "
+        "best rating does not drop back;"
     ), note
-    assert "(rulings S30, S31)" in note and note.endswith(
-        "copy NEW/charts/race_position_gap.csv and NEW/charts/race_position_rank.csv into older."
+    assert "(rulings S30, S31, S33)" in note and note.endswith(
+        "copy NEW/charts/race_position_gap.csv, NEW/charts/race_position_rank.csv and "
+        "NEW/charts/race_position_rank_even.csv into older."
     ), note
     trouble = tmp_path / "older" / "trouble.csv"  # edited besides: not "all that makes it"
     trouble.write_text(trouble.read_text() + "\n")
     (note,) = _notes(_command(tmp_path, *RUN, "--charts", "older"))
     assert note.startswith(
-        "note: older has no race_position_gap.csv or race_position_rank.csv (copied before "
-        "2026-12-06): in Fullplay"
+        "note: older has no race_position_gap.csv, race_position_rank.csv or "
+        "race_position_rank_even.csv (copied before 2026-12-06): in Fullplay"
     ), note
 
 

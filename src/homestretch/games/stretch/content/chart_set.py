@@ -41,6 +41,9 @@ Figure = TypeVar("Figure", float, "NDArray[Any]")
 
 STANDARD = Path(__file__).parent / "charts" / "standard"
 ROLLS = range(2, 13)
+EVEN_FIELD = 11
+"""The fewest runners of an evenly matched big field, whose tail turning for home reads
+the chart set's ``race_position_rank_even.csv`` (ruling S33)."""
 FORMS = ("A", "B", "C", "D", "E")
 ODDS_CLASSES = ("Fav", "A", "B", "C", "D", "E")
 FIELD_SIZES = ("2-5", "6-8", "9-12", "13+")
@@ -136,6 +139,10 @@ class ChartSet:
     Final Adjusted Power Rating (index 0 = rank 1, the best; a rank past the last reads
     the last): ruling S31. A horse drops back the larger of this and S30's. Empty
     without the chart."""
+    race_position_rank_even: tuple[int, ...] = ()
+    """The same, read in its place in an evenly matched big field: 11 runners or more,
+    fewer than a quarter of them dropped back by ``race_position_gap`` (ruling S33).
+    Empty without the chart (``race_position_rank`` is read in every field)."""
 
     @cached_property
     def arrays(self) -> ChartArrays:
@@ -205,13 +212,25 @@ class ChartSet:
             return 0
         return self.race_position_gap[min(difference, len(self.race_position_gap) - 1)]
 
-    def drop_back_rank(self, rank: int) -> int:
+    def even_field(self, ratings: list[int]) -> bool:
+        """Whether the horses running, rated ``ratings`` on Final APR turning for home,
+        are an evenly matched big field (ruling S33): ``EVEN_FIELD`` or more, fewer than
+        a quarter of them dropped back by the gap chart (ruling S30: on the standard
+        set, 4 or more points below the best)."""
+        best = max(ratings, default=0)
+        by_gap = sum(self.drop_back(best - apr) < 0 for apr in ratings)
+        return len(ratings) >= EVEN_FIELD and by_gap < len(ratings) / 4
+
+    def drop_back_rank(self, rank: int, even: bool = False) -> int:
         """Race points (0 or fewer) for a horse ranked ``rank`` (1 the best, tied horses
         sharing the better rank) on Final APR turning for home (ruling S31); 0 without
-        the chart."""
-        if not self.race_position_rank:
+        the chart. ``even``: the field is an evenly matched big one (ruling S33), read on
+        ``race_position_rank_even`` where the set has it."""
+        chart = self.race_position_rank_even if even else ()
+        chart = chart or self.race_position_rank
+        if not chart:
             return 0
-        return self.race_position_rank[min(rank, len(self.race_position_rank)) - 1]
+        return chart[min(rank, len(chart)) - 1]
 
     def odds_class_for(self, difference: int, field: int) -> str:
         size = next(s for s, hi in zip(FIELD_SIZES, (5, 8, 12, 99), strict=True) if field <= hi)
@@ -712,6 +731,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
 
     race_position_gap = _race_position_gap(folder / "race_position_gap.csv")
     race_position_rank = _race_position_gap(folder / "race_position_rank.csv", "rank", 1)
+    race_position_rank_even = _race_position_gap(folder / "race_position_rank_even.csv", "rank", 1)
 
     path = folder / "odds_class.csv"
     header, rows = read_csv(path, whole_rows=True)
@@ -759,6 +779,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
         race_position=race_position,
         race_position_gap=race_position_gap,
         race_position_rank=race_position_rank,
+        race_position_rank_even=race_position_rank_even,
         odds_class=odds_class,
         odds_chart=odds_chart,
         payoffs=payoffs,
@@ -779,8 +800,8 @@ class AddedChart(NamedTuple):
     file: str
     added: str
     ruling: str
-    who: str
-    """The horses that keep their place turning for home without it."""
+    without: str
+    """What a Fullplay race does turning for home without it."""
 
 
 ADDED_CHARTS = (
@@ -788,13 +809,20 @@ ADDED_CHARTS = (
         "race_position_gap.csv",
         "2026-12-06",
         "S30",
-        "a horse 4 or more points below the best rating",
+        "a horse 4 or more points below the best rating does not drop back",
     ),
     AddedChart(
         "race_position_rank.csv",
         "2026-12-07",
         "S31",
-        "a horse rated 9th or worse in a field of nine or more",
+        "a horse rated 9th or worse in a field of nine or more does not drop back",
+    ),
+    AddedChart(
+        "race_position_rank_even.csv",
+        "2026-12-07",
+        "S33",
+        "a horse rated 9th or worse in an evenly matched field of 11 or more drops back "
+        "no further than in any big field",
     ),
 )
 

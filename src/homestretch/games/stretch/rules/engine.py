@@ -488,9 +488,11 @@ class RaceState(State):
             return
         ratings = [line.final_apr for line in running]
         best = max(ratings)
+        even = charts.even_field(ratings)
         for line in running:
             rank = 1 + sum(apr > line.final_apr for apr in ratings)
-            gap, by_rank = charts.drop_back(best - line.final_apr), charts.drop_back_rank(rank)
+            gap = charts.drop_back(best - line.final_apr)
+            by_rank = charts.drop_back_rank(rank, even)
             line.drop_back = min(gap, by_rank)
             line.race_points[-1] += line.drop_back
 

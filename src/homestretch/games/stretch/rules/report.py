@@ -738,7 +738,10 @@ def _drop_back_words(state: RaceState) -> str:
             f"{ordinal(1 + sum(o.final_apr > ln.final_apr for o in running))})"
             for i, ln in enumerate(by_rank)
         ]
-        said.append(f"Too far down the ratings in a field this big: {', '.join(parts)}.")
+        # an evenly matched big field reads its own chart (ruling S33), and says so
+        even = state.charts.even_field([ln.final_apr for ln in running])
+        field = "this big and this even" if even else "this big"
+        said.append(f"Too far down the ratings in a field {field}: {', '.join(parts)}.")
     return " ".join(said)
 
 

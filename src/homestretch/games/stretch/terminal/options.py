@@ -98,16 +98,18 @@ def note_old_copy(charts: ChartSet) -> None:
     if not missing:
         return
     folder = shown_folder(charts.folder)
-    files = " or ".join(chart.file for chart in missing)
+    files = ", ".join(chart.file for chart in missing[:-1])
+    files = f"{files} or {missing[-1].file}" if files else missing[-1].file
     why = ", all that makes it an edited copy" if only else ""
-    who = " or ".join(chart.who for chart in missing)
+    without = "; ".join(chart.without for chart in missing)
     rulings = ", ".join(chart.ruling for chart in missing)
-    copy = " and ".join(f"NEW/charts/{chart.file}" for chart in missing)
+    copy = ", ".join(f"NEW/charts/{chart.file}" for chart in missing[:-1])
+    copy = f"{copy} and NEW/charts/{missing[-1].file}" if copy else f"NEW/charts/{missing[-1].file}"
     err_console.print(
         f"note: {folder} has no {files} (copied before {missing[0].added}){why}: in "
-        f"Fullplay {who} keeps its place turning for home instead of dropping back as on "
-        f"today's standard set (ruling{'s' if len(missing) > 1 else ''} {rulings}); no "
-        "result or chance changes. To add "
+        f"Fullplay, turning for home, {without}, unlike today's standard set "
+        f"(ruling{'s' if len(missing) > 1 else ''} {rulings}); no result or chance "
+        "changes. To add "
         f"{'them' if len(missing) > 1 else 'it'}, run `homestretch stretch content NEW "
         f"--part charts` and copy {copy} into {folder}.",
         style="yellow",
