@@ -378,17 +378,27 @@
   // the sealed note under the board reach the screen's bottom) showed nobody's standing,
   // the standings starting below the screen, while the right column stood half empty
   // under "Waiting for P1 ... to pick". Beside it only where they are then on the screen
-  // (whole, or their lowest folded); else under the card as before.
+  // (whole, or their lowest folded); else under the card as before. In a later race the
+  // last race's result fills that column (twenty markers' picks, the call's heading):
+  // the standings then go above it, under the status, where they fit there. At 1280 x 720
+  // a second race's sealed picking showed the standings' heading alone at the bottom
+  // (P1's line, the leader, was the one at 1920 x 1080), every marker's points below the
+  // screen while the last race's twenty pick lines (each "+0" but four) stood beside;
+  // where everyone stands is what a family reads between races, the last race's lines
+  // then as far as they fit (each whole, the rest below the screen).
   function standingsOnTheScreen(columns, edge, view) {
     foldTheStandings(columns, edge, view);
     const main = columns.querySelector(".dc-tv-main");
     const side = columns.querySelector(".dc-tv-side");
     const box = main.querySelector(":scope > .dc-standings-box");
     if (!box || !side || standingsOpen.open || standingsShown(box, edge)) return;
-    unfoldTheStandings(box);
-    side.append(box);
-    foldTheStandings(columns, edge, view);
-    if (standingsShown(box, edge)) return;
+    const last = side.querySelector(":scope > .dc-last");
+    for (const before of last ? [null, last] : [null]) {
+      unfoldTheStandings(box);
+      side.insertBefore(box, before);
+      foldTheStandings(columns, edge, view);
+      if (standingsShown(box, edge)) return;
+    }
     unfoldTheStandings(box);
     main.append(box);
     foldTheStandings(columns, edge, view);

@@ -1,0 +1,56 @@
+"""Twenty markers picking, sealed, in the SECOND race (the first one Top of the Stretch
+ran and called, made official): the status waits for all twenty by name (three lines in
+the page's heading), and the TV's right column holds the last race's result, its twenty
+pick lines and its call's heading. Under the card the standings started below the
+screen: at 1280 x 720 their heading stood alone at the bottom, at 1920 x 1080 P1's line
+under it, every other marker's points below the screen. What a family on a sofa needs
+is on the screen, nothing cut: the card, where everyone stands (every marker named, on a
+line of its own or in the fold's one line), whose pick is awaited, the last race's title.
+Screenshots are kept in the test's folder."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+from tests.browser.table_pages import (
+    SharedServer,
+    cut_at_the_bottom,
+    fits_the_tv,
+    tv_at,
+    twenty_markers_sealed_after_a_called_race,
+)
+
+pytestmark = pytest.mark.browser
+
+MARKERS = """(selector) => [...document.querySelectorAll(selector)].map((line) => Number(line.dataset.marker))"""
+
+
+def test_twenty_sealed_markers_in_the_second_race_see_the_card_the_standings_and_whom_it_waits_for(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    with shared_server.visit() as address:
+        links = twenty_markers_sealed_after_a_called_race(address)
+        for width, height in ((1280, 720), (1920, 1080)):
+            with tv_at(browser, address, links["watch"], links["id"], width, height) as tv:
+                tv.screenshot(path=str(tmp_path / f"sealed-second-race-{width}.png"))
+                assert re.search(r"P20\b", tv.locator("#status").inner_text())  # all twenty
+                expect(tv.locator(".dc-last h3")).to_be_visible()  # a race already called
+                fits_the_tv(
+                    tv,
+                    "#status",
+                    ".dc-oat",
+                    ".dc-card tr",
+                    ".dc-wait",
+                    ".dc-standings-head",
+                    ".dc-last h3",
+                )
+                assert cut_at_the_bottom(tv) == []
+                shown = tv.evaluate(MARKERS, ".dc-standings > li[data-marker]")
+                folded = tv.evaluate(MARKERS, ".dc-standings-more li[data-marker]")
+                assert sorted(shown + folded) == list(range(1, 21)), (width, shown, folded)
+                whole = ".dc-standings > li:not(.dc-standings-more), .dc-standings-more summary"
+                for line in tv.locator(whole).all():
+                    expect(line).to_be_in_viewport(ratio=1)
