@@ -1087,20 +1087,24 @@
   // each step, the only change its page makes, and neither its type nor its
   // standings are fitted to the screen (the css's size is the watch page's); a laptop
   // scrolls it.
+  // A section under the board counts where it shows on the screen, now or at the last
+  // fit: hidden (the Result's box until the end, the Notices' with none) it has no
+  // place, and its box, all zeros, read as the screen's top: a section below the screen
+  // hidden by a frame fitted the TV again, a second time for that frame.
   let watching = null;
-  const heights = new Map(); // each watched node's height at the last fit
+  const heights = new Map(); // each watched node's height at the last fit, and if it was on the screen
   const watched = () => (watching ? [...heights.keys()] : []);
+  const onScreen = (node) => shown(node) && top(node) < window.innerHeight;
   function sizesFitted() {
-    for (const node of watched()) heights.set(node, node.getBoundingClientRect().height);
+    for (const node of watched()) heights.set(node, { height: node.getBoundingClientRect().height, seen: onScreen(node) });
   }
   function sizesChanged(entries) {
     const boardBox = document.getElementById("board-box");
     const under = (node) => boardBox && boardBox.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING;
     const matters = entries.some(({ target }) => {
       const was = heights.get(target);
-      const now = target.getBoundingClientRect();
-      if (under(target) && now.top + window.scrollY >= window.innerHeight) return false; // below the screen
-      return was === undefined || Math.abs(now.height - was) > 0.5;
+      if (under(target) && !onScreen(target) && !(was && was.seen)) return false; // below the screen, or hidden, then and now
+      return !was || Math.abs(target.getBoundingClientRect().height - was.height) > 0.5;
     });
     if (matters) measureAgain();
   }
