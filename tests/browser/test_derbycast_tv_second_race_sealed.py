@@ -68,6 +68,34 @@ def test_twenty_sealed_markers_in_the_second_race_see_the_card_the_standings_and
                         expect(line).to_be_in_viewport(ratio=1)
 
 
+def test_twenty_picks_shown_once_closed_keep_the_tv_within_its_screen(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """The same table, every ticket in and picks closed by the keeper: the card shows the
+    picks by name, seven a horse, and its picks' column widened the board's column past
+    the screen (the page 119 px too wide at 1280 x 720, 177 px at 1920 x 1080), the
+    right column off its edge. The card is held to its column, the names wrapping."""
+    with shared_server.visit() as address:
+        links = twenty_markers_sealed_after_a_called_race(address)
+        game_id = links["id"]
+        horses = frame(address, game_id)["view"]["card"]["horses"]
+        for marker, seat in enumerate(links["seats"][:20]):
+            ticket = f"{marker + 1}|{('win', 'place', 'show')[marker % 3]}|{horses[marker % 3]}"
+            move(
+                address, game_id, token_of(seat["link"]), {"kind": "sealed-pick", "ticket": ticket}
+            )
+        keeper = token_of(links["seats"][20]["link"])
+        move(address, game_id, keeper, {"kind": "scratches", "horses": [], "sit_out": []})
+        assert (
+            "P19 (win)" in frame(address, game_id)["view"]["card"]["words"]["rows"][0]["picked_by"]
+        )
+        for width, height in ((1280, 720), (1920, 1080)):
+            with tv_at(browser, address, links["watch"], game_id, width, height) as tv:
+                tv.screenshot(path=str(tmp_path / f"picks-closed-{width}.png"))
+                fits_the_tv(tv, ".dc-oat", ".dc-card tr", ".dc-status", ".dc-last h3")
+                assert cut_at_the_bottom(tv) == []
+
+
 def twelve_sealed_picks(address: str, game_id: int, links: JSON) -> None:
     """P1 to P12 send their tickets."""
     horses = frame(address, game_id)["view"]["card"]["horses"]
