@@ -8,7 +8,9 @@
 - The last race's call, open where it fits, folds again when the board is pushed down
   after it was drawn (the status line long again as a lost connection comes back).
 - Only the watch page's TV is watched for a change of height: a replay at a TV's width
-  is drawn (and fitted) again at each step, the only change its page makes."""
+  is drawn (and fitted) again at each step, the only change its page makes.
+- A section under the board hidden or shown below the screen does not fit the TV again:
+  hidden, its box (all zeros) read as the screen's top."""
 
 from __future__ import annotations
 
@@ -167,3 +169,41 @@ def test_a_replay_at_a_tvs_width_is_not_watched_for_heights(
             assert "board-box" not in page.evaluate("window.sizesWatched")
         finally:
             context.close()
+
+
+SECTION_HIDDEN = """([selector, hidden]) => { document.querySelector(selector).hidden = hidden; }"""
+"""For ``page.evaluate``: the page's section ``selector`` hidden or shown, as table.js does
+at a frame (the Result's box shown at the end, the Notices' hidden with none)."""
+
+
+def test_a_section_hidden_or_shown_below_the_screen_does_not_fit_the_tv_again(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Twenty markers picking, sealed, on a 1920 x 1080 TV: the Log's section, below the
+    screen, hidden and shown again, and the Notices' section, hidden (no notices yet),
+    shown below the screen and hidden again, fit the TV no more times (each hiding did
+    once); the error line above the board, shown, fits it again (the watch is live: the
+    count would move)."""
+    with shared_server.visit() as address:
+        links = twenty_markers_picking_sealed(address)
+        with tv_at(browser, address, links["watch"], links["id"], 1920, 1080) as tv:
+            tv.evaluate(FITTED)
+            for section in ("section:has(#log)", "#notices-box"):
+                hidden = tv.evaluate(f"document.querySelector('{section}').hidden")
+                assert hidden or tv.evaluate(f"{TOP}('{section}')") >= 1080  # not on the screen
+                fits = tv.evaluate(TV_FITS)
+                for now in (not hidden, hidden):
+                    tv.evaluate(SECTION_HIDDEN, [section, now])
+                    tv.evaluate(FITTED)
+                    tv.evaluate(FITTED)
+                    assert tv.evaluate(f"{TOP}('{section}')") >= 1080 or now  # (below it, shown)
+                    assert tv.evaluate(TV_FITS) == fits, (section, now)
+            fits = tv.evaluate(TV_FITS)
+            tv.evaluate(ERROR_SHOWN)
+            tv.wait_for_function(f"{TV_FITS} > {fits}")
+
+
+TOP = "((selector) => document.querySelector(selector).getBoundingClientRect().top)"
+"""A section's top on the screen (scrolled to the top), by its selector."""
+ERROR_SHOWN = "() => { const line = document.getElementById('error'); line.textContent = 'lost'; line.hidden = false; }"
+"""The page's error line, above the board, shown."""

@@ -94,7 +94,8 @@ def table_view(state: DerbyCastState, player: int | None) -> JSON:
             {"marker": row["marker"], "words": standing_line(row, leader, state.is_over())}
             for row in sorted(board, key=lambda r: (-r["points"], r["marker"]))
         ],
-        "status": phase_line(state.phase.value) or _between_races(state),
+        "status": phase_line(state.phase.value, state.simulation is not None)
+        or _between_races(state),
         "sealed_note": sealed_line([board[p["marker"] - 1] for p in picks])
         if state.sealed_now()
         else "",

@@ -179,8 +179,18 @@ PHASES = {
 """What the table is doing, by phase (none while a card is awaited or the game is over)."""
 
 
-def phase_line(phase: str) -> str:
-    """What the table is doing ('' while a card is awaited or once the game is over)."""
+TO_RUN = "Picks are closed: waiting for the keeper to run the race"
+"""What the table is doing once picks close on a race Top of the Stretch runs, before the
+keeper runs it (the desk's "They're off: run the race"). The TV and the phones said
+"They're off: waiting for the official result", a real race's words, while nothing ran
+until the keeper pressed."""
+
+
+def phase_line(phase: str, simulated: bool = False) -> str:
+    """What the table is doing ('' while a card is awaited or once the game is over);
+    ``simulated``: the race is one Top of the Stretch runs at the keeper's word."""
+    if phase == "result" and simulated:
+        return TO_RUN
     return PHASES.get(phase, "")
 
 

@@ -378,17 +378,27 @@
   // the sealed note under the board reach the screen's bottom) showed nobody's standing,
   // the standings starting below the screen, while the right column stood half empty
   // under "Waiting for P1 ... to pick". Beside it only where they are then on the screen
-  // (whole, or their lowest folded); else under the card as before.
+  // (whole, or their lowest folded); else under the card as before. In a later race the
+  // last race's result fills that column (twenty markers' picks, the call's heading):
+  // the standings then go above it, under the status, where they fit there. At 1280 x 720
+  // a second race's sealed picking showed the standings' heading alone at the bottom
+  // (P1's line, the leader, was the one at 1920 x 1080), every marker's points below the
+  // screen while the last race's twenty pick lines (each "+0" but four) stood beside;
+  // where everyone stands is what a family reads between races, the last race's lines
+  // then as far as they fit (each whole, the rest below the screen).
   function standingsOnTheScreen(columns, edge, view) {
     foldTheStandings(columns, edge, view);
     const main = columns.querySelector(".dc-tv-main");
     const side = columns.querySelector(".dc-tv-side");
     const box = main.querySelector(":scope > .dc-standings-box");
     if (!box || !side || standingsOpen.open || standingsShown(box, edge)) return;
-    unfoldTheStandings(box);
-    side.append(box);
-    foldTheStandings(columns, edge, view);
-    if (standingsShown(box, edge)) return;
+    const last = side.querySelector(":scope > .dc-last");
+    for (const before of last ? [null, last] : [null]) {
+      unfoldTheStandings(box);
+      side.insertBefore(box, before);
+      foldTheStandings(columns, edge, view);
+      if (standingsShown(box, edge)) return;
+    }
     unfoldTheStandings(box);
     main.append(box);
     foldTheStandings(columns, edge, view);
@@ -1077,20 +1087,24 @@
   // each step, the only change its page makes, and neither its type nor its
   // standings are fitted to the screen (the css's size is the watch page's); a laptop
   // scrolls it.
+  // A section under the board counts where it shows on the screen, now or at the last
+  // fit: hidden (the Result's box until the end, the Notices' with none) it has no
+  // place, and its box, all zeros, read as the screen's top: a section below the screen
+  // hidden by a frame fitted the TV again, a second time for that frame.
   let watching = null;
-  const heights = new Map(); // each watched node's height at the last fit
+  const heights = new Map(); // each watched node's height at the last fit, and if it was on the screen
   const watched = () => (watching ? [...heights.keys()] : []);
+  const onScreen = (node) => shown(node) && top(node) < window.innerHeight;
   function sizesFitted() {
-    for (const node of watched()) heights.set(node, node.getBoundingClientRect().height);
+    for (const node of watched()) heights.set(node, { height: node.getBoundingClientRect().height, seen: onScreen(node) });
   }
   function sizesChanged(entries) {
     const boardBox = document.getElementById("board-box");
     const under = (node) => boardBox && boardBox.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING;
     const matters = entries.some(({ target }) => {
       const was = heights.get(target);
-      const now = target.getBoundingClientRect();
-      if (under(target) && now.top + window.scrollY >= window.innerHeight) return false; // below the screen
-      return was === undefined || Math.abs(now.height - was) > 0.5;
+      if (under(target) && !onScreen(target) && !(was && was.seen)) return false; // below the screen, or hidden, then and now
+      return !was || Math.abs(target.getBoundingClientRect().height - was.height) > 0.5;
     });
     if (matters) measureAgain();
   }
