@@ -522,6 +522,10 @@
   // rules' words: he sees why before pressing, and what he typed is his to change.
   const TYPED = ["bid", "bet", "offer", "bet-horse"].map((key) => `tp-${key}`);
   function kept(tools, field, key) {
+    // the key is the field's data-keep too: a field being typed in when the board is
+    // drawn anew (another's move, a phone turned) is found again by it, and keeps the
+    // focus and the caret (table.js fieldKey), the phone's keyboard up
+    field.dataset.keep = key;
     const value = tools.draft.get(key);
     if (value !== undefined && (field.tagName !== "SELECT" || [...field.options].some((o) => o.value === value))) field.value = value;
     if (value !== undefined && tools.sayHeld) tools.sayHeld(field);
@@ -734,14 +738,23 @@
     order.forEach((name, at) => { if (name && parts[name]) parts[name].section.style.order = String(at); });
   }
 
-  let shown = null;  // the last frame drawn, drawn again when the screen turns
-  window.addEventListener("resize", () => { if (shown) window.homestretchBoard(...shown); });
+  // The board is drawn again when its width changes (a phone turned: the course and the
+  // ring are drawn to the width), through the page (tools.drawAgain, table.js drawBoard),
+  // which gives the field being typed in its focus and caret back; drawn straight from
+  // here, a bid half typed lost the focus and the phone's keyboard shut. Its height alone
+  // (the keyboard coming up, the address bar folding) leaves the board as it is drawn.
+  let shown = null;  // the last frame drawn (setStanding draws it again)
+  let drawnWidth = null;  // the board's width when last drawn
+  window.addEventListener("resize", () => {
+    if (shown && shown[1].clientWidth !== drawnWidth) shown[2].drawAgain();
+  });
 
   window.homestretchBoard = (frame, box, tools) => {
     const view = frame.view;
     if (!view || !view.board) return;
     W = view.page;
     shown = [frame, box, tools];
+    drawnWidth = box.clientWidth;
     // a refusal at the top of the page is stale once the table has moved on
     if (box.tpVersion !== undefined && frame.version > box.tpVersion && tools.mode !== "replay") tools.showError("");
     box.tpVersion = frame.version;
