@@ -155,7 +155,12 @@ def test_what_each_phone_says_about_the_others(
         page = pages[backer["seat"]]
         shows(page, backer["version"])
         expect(page.locator(".tp-amount-bet button")).to_have_text("Buy the ticket")
-        assert page.locator("#tp-moves button").all_inner_texts() == ["Done", "Buy the ticket"]
+        # "No more bets" under the ticket's box, not "Done" over it (ended the betting of
+        # one who meant "done choosing the horse")
+        assert page.locator("#tp-moves button").all_inner_texts() == [
+            "Buy the ticket",
+            "No more bets",
+        ]
         assert broken_words(page, "#tp-moves") == []
         fits_width(page)  # the racecourse too: in rows, not a strip to scroll along
         # businesses by their names, and no label without a value

@@ -449,10 +449,17 @@ PAGE_TEMPLATES = {
     "lot": "Offer {card}",
     "sell": "Sell {card}",
     "done": "Done",
+    # at the Tote "Done" came first, over the ticket's box: pressed to mean "done choosing"
+    # it ended the player's betting; it goes under the box, saying what it ends
+    "done_betting": "No more bets",
     "pass": "Pass",
     "bid": "Bid {guineas}",
     "bet": "Back No. {horse} for \u00a3{pounds}",
     "use": "{horse} takes the throw",
+    # where the horse stands, on its button: on a phone the moves are above the course
+    # and the lengths a throw is weighed against were rows below, out of sight
+    "use_at": "{horse} takes the throw (now at length {length}, track {track})",
+    "use_gate": "{horse} takes the throw (now at the gate, track {track})",
     "nominate": "Nominate {horse}",
     "nominate_nobody": "Nominate nobody",
     "stay": "Stay on track {track}",

@@ -464,13 +464,19 @@
     const named = card && names[card] ? names[card] : card;
     switch (action.kind) {
       case "reject": case "discard": case "lot": case "sell": return say(action.kind, { card: named });
-      case "done": return W.done;
+      case "done": return view.phase === "tote" ? W.done_betting : W.done;
       case "pass": return W.pass;
       case "bid": return say("bid", { guineas: guineas(action.guineas) });
       case "bet": return say("bet", action);
       // a horse by its name and colour too: "Nominate No. 5" sent a person to the
       // leases to find which horse No. 5 was
-      case "use": case "scratch": return say(action.kind, { horse: horseSaid(action.horse, view) });
+      case "use": {  // where the horse stands too (the course is out of sight on a phone)
+        const at = view.horses.find((h) => h.number === action.horse);
+        const horse = horseSaid(action.horse, view);
+        if (!at || at.length === undefined) return say("use", { horse });
+        return say(at.length === 0 ? "use_gate" : "use_at", { horse, length: at.length, track: at.track });
+      }
+      case "scratch": return say(action.kind, { horse: horseSaid(action.horse, view) });
       case "nominate": return action.horse ? say("nominate", { horse: horseSaid(action.horse, view) }) : W.nominate_nobody;
       case "track": {
         const here = view.crossing ? view.crossing[1] : null;
@@ -631,18 +637,24 @@
     if (me && me.cash !== null && frame.legal.some((l) => amounts.includes(l.action.kind))) {
       inner.append(make(tools, "p", say("you_hold", { n: me.cash }), "tp-held"));
     }
+    // at the Tote "No more bets" goes under the ticket's box, not over it (see done_betting)
+    const last = view.phase === "tote" && frame.legal.some((l) => l.action.kind === "bet") ? ["done"] : [];
+    const button = (legal) => {
+      const node = make(tools, "button", moveText(legal.action, view, names) || legal.text, "tp-move");
+      node.type = "button";
+      node.dataset.action = JSON.stringify(legal.action);
+      node.addEventListener("click", () => sendMove(tools, legal.action, "button"));
+      return node;
+    };
     for (const legal of frame.legal) {
       if (legal.action.kind === "bet" || (many && amounts.includes(legal.action.kind))) continue;
-      const button = make(tools, "button", moveText(legal.action, view, names) || legal.text, "tp-move");
-      button.type = "button";
-      button.dataset.action = JSON.stringify(legal.action);
-      button.addEventListener("click", () => sendMove(tools, legal.action, "button"));
-      inner.append(button);
+      if (!last.includes(legal.action.kind)) inner.append(button(legal));
     }
     for (const kind of amounts) {
       const ofKind = frame.legal.filter((l) => l.action.kind === kind);
       if (ofKind.length) inner.append(amountForm(tools, kind, ofKind, view));
     }
+    frame.legal.filter((l) => last.includes(l.action.kind)).forEach((legal) => inner.append(button(legal)));
     if (biddingOn(frame, view)) inner.append(standingForm(tools, frame, view));
     sayRefusal(tools);
   }
