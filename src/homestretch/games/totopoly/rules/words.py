@@ -434,6 +434,9 @@ PAGE_TEMPLATES = {
     "on_course": "No. {n} {name} ({colour}), length {length}, track {track}, {status}",
     "past_post": "Past the post: {horses}",
     "pool": "Pool: \u00a3{pool}",
+    # once the race is run the pool is paid out: "Pool: £0" beside £50 laid read as money
+    # gone missing
+    "pool_settled": "Laid in all: \u00a3{laid}, settled after the race (see Money and cards)",
     "nothing_laid": "-",
     "move_on_one": "move on {n} length",
     "move_on_many": "move on {n} lengths",

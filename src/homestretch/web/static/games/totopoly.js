@@ -434,7 +434,9 @@
       row.dataset.horse = h.number;
       table.append(row);
     });
-    parts.tote.inner.replaceChildren(table, make(tools, "p", say("pool", view.tote)));
+    const laid = Object.values(view.tote.by_horse).reduce((sum, n) => sum + n, 0);
+    const pool = paying ? say("pool", view.tote) : say("pool_settled", { laid });
+    parts.tote.inner.replaceChildren(table, make(tools, "p", pool, "tp-pool"));
   }
 
   // A horse on a coloured square ("No. 1 (black) is on a red square"): the card it may
