@@ -455,6 +455,7 @@ PAGE_TEMPLATES = {
     # at the Tote "Done" came first, over the ticket's box: pressed to mean "done choosing"
     # it ended the player's betting; it goes under the box, saying what it ends
     "done_betting": "No more bets",
+    "done_own_bets": "Done with my own horses",  # the owners' window: any horse comes next
     "pass": "Pass",
     "bid": "Bid {guineas}",
     "bet": "Back No. {horse} for \u00a3{pounds}",

@@ -466,7 +466,10 @@
     const named = card && names[card] ? names[card] : card;
     switch (action.kind) {
       case "reject": case "discard": case "lot": case "sell": return say(action.kind, { card: named });
-      case "done": return view.phase === "tote" ? W.done_betting : W.done;
+      case "done": {  // at the Tote: what it ends (the owners' own window, or his betting)
+        if (view.phase !== "tote") return W.done;
+        return view.asked && view.asked.window === "own" ? W.done_own_bets : W.done_betting;
+      }
       case "pass": return W.pass;
       case "bid": return say("bid", { guineas: guineas(action.guineas) });
       case "bet": return say("bet", action);
