@@ -824,3 +824,24 @@ WATCHED = """() => {  // what the page's scripts have a ResizeObserver watch, by
 }"""
 """For ``page.add_init_script(f"({WATCHED})()")``: ``window.sizesWatched`` then lists what
 the page's ResizeObservers watch (an element's id, or its tag)."""
+
+
+def totopoly_person_asked_to_bid(address: str, links: JSON) -> JSON:
+    """A Totopoly table of people (and computer players): whoever is asked makes his first
+    choice at each move (a pass or "done" where there is one) until a person may bid for
+    a lot: his frame then."""
+    game_id, tokens = links["id"], [token_of(seat["link"]) for seat in links["seats"]]
+    for _ in range(200):
+        asked = next(
+            (seen for seen in (frame(address, game_id, t) for t in tokens) if seen["your_turn"]),
+            None,
+        )
+        if asked is None:  # a computer player's move on its way
+            time.sleep(0.1)
+            continue
+        legal = [entry["action"] for entry in asked["legal"]]
+        if any(action["kind"] == "bid" for action in legal):
+            return asked
+        action = next((a for a in legal if a["kind"] in ("pass", "done")), legal[0])
+        move(address, game_id, tokens[asked["seat"]], action)
+    pytest.fail("no person was asked to bid")

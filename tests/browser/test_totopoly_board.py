@@ -102,8 +102,10 @@ def test_a_game_on_the_totopoly_board(
             expect(pages[0].locator("#tp-tote")).to_be_hidden()
         else:  # the clerk's pad: the amount laid on each horse
             expect(pages[0].locator("#tp-tote")).to_be_visible()
-            expect(pages[0].locator("#tp-tote")).to_contain_text("Pool: £")
             laid = final["view"]["tote"]["by_horse"]
+            # the game over, the pool is paid out: what was laid in all is said
+            total = sum(laid.values())
+            expect(pages[0].locator("#tp-tote")).to_contain_text(f"Laid in all: £{total}")
             for horse, pounds in laid.items():
                 row = pages[0].locator(f"#tp-tote tr[data-horse='{horse}']")
                 expect(row).to_contain_text(f"£{pounds}")

@@ -1,7 +1,9 @@
 """Totopoly's buttons name a horse as the leases do: "Nominate No. 5 Copper Kettle
 (red)", "No. 5 Copper Kettle (red) takes the throw". They said "Nominate No. 5" and
 "No. 5 takes the throw", and a person playing at 375 px scrolled down to his leases to
-find which of his horses No. 5 was."""
+find which of his horses No. 5 was. A throw's button says where the horse stands too
+("... takes the throw (now at length 14, track 2)"): on a phone the moves are above the
+racecourse, and the rows his horses were on were a long scroll below them."""
 
 from __future__ import annotations
 
@@ -22,6 +24,12 @@ def _named(view: dict[str, Any], number: int) -> str:
     return f"No. {number} {horse['name']} ({horse['colour']})"
 
 
+def _spot(view: dict[str, Any], number: int) -> tuple[int, int]:
+    """Where a horse stands on the racecourse: its length (0: the gate) and track."""
+    horse = next(h for h in view["horses"] if h["number"] == number)
+    return int(horse["length"]), int(horse["track"])
+
+
 def test_a_horse_on_a_button_is_named_with_its_colour(
     browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
@@ -29,11 +37,14 @@ def test_a_horse_on_a_button_is_named_with_its_colour(
         links, game_id, tokens = _open(address, seed=5)
         phone = browser.new_context(base_url=address, **SMALL)
         checked: set[str] = set()
-        for kind, phase in (("nominate", "nomination"), ("use", "race")):
-            for _ in range(60):
+        # a throw's buttons at the race's start (at the gate) and later (along the course)
+        wanted = (("nominate", "nomination", 0), ("use", "race", 0), ("use", "race", 1))
+        for kind, phase, away in wanted:
+            for _ in range(400):
                 asked = _until(address, game_id, tokens, phase)
                 actions = [e["action"] for e in asked["legal"] if e["action"]["kind"] == kind]
-                if actions:
+                lengths = [_spot(asked["view"], a["horse"])[0] for a in actions if kind == "use"]
+                if actions and (not away or min(lengths) > 0):
                     break
                 _move(address, game_id, tokens)
             else:
@@ -47,8 +58,13 @@ def test_a_horse_on_a_button_is_named_with_its_colour(
                 sent = json.dumps(action, separators=(",", ":"))
                 button = page.locator(f"#tp-moves button[data-action='{sent}']")
                 named = _named(asked["view"], action["horse"])
-                said = f"Nominate {named}" if kind == "nominate" else f"{named} takes the throw"
+                said = f"Nominate {named}"
+                if kind == "use":
+                    length, track = _spot(asked["view"], action["horse"])
+                    assert bool(length) == bool(away)
+                    at = f"length {length}" if length else "the gate"
+                    said = f"{named} takes the throw (now at {at}, track {track})"
                 expect(button).to_have_text(said)
-                checked.add(kind)
+                checked.add(f"{kind}{away}")
             page.close()
-        assert checked == {"nominate", "use"}
+        assert checked == {"nominate0", "use0", "use1"}

@@ -155,7 +155,12 @@ def test_what_each_phone_says_about_the_others(
         page = pages[backer["seat"]]
         shows(page, backer["version"])
         expect(page.locator(".tp-amount-bet button")).to_have_text("Buy the ticket")
-        assert page.locator("#tp-moves button").all_inner_texts() == ["Done", "Buy the ticket"]
+        # "Done" under the ticket's box, not over it (ended the betting of one who meant
+        # "done choosing the horse"), saying what it ends: the owners' own window (any
+        # horse comes next), or his betting
+        own = backer["view"]["asked"]["window"] == "own"
+        done = "Done with my own horses" if own else "No more bets"
+        assert page.locator("#tp-moves button").all_inner_texts() == ["Buy the ticket", done]
         assert broken_words(page, "#tp-moves") == []
         fits_width(page)  # the racecourse too: in rows, not a strip to scroll along
         # businesses by their names, and no label without a value
@@ -167,6 +172,21 @@ def test_what_each_phone_says_about_the_others(
         for cell in row.locator("td[data-label]").all():
             assert cell.is_visible() == bool(cell.inner_text().strip()), cell.inner_text()
         page.screenshot(path=str(tmp_path / "tote.png"), full_page=True)
+        # the other window's "Done" too: each is said once the quiet moves reach it
+        said = {backer["view"]["asked"]["window"]}
+        for _ in range(12):
+            _move(address, game_id, tokens)
+            backer = _until(address, game_id, tokens, "tote")
+            window = backer["view"]["asked"]["window"]
+            if window in said:
+                continue
+            page = pages[backer["seat"]]
+            shows(page, backer["version"])
+            done = "Done with my own horses" if window == "own" else "No more bets"
+            expect(page.locator("#tp-moves button")).to_have_text(["Buy the ticket", done])
+            said.add(window)
+            break
+        assert said == {"own", "any"}
 
         # The race: the thrower reads "you threw", the others read about him.
         thrower = _until(address, game_id, tokens, "race")

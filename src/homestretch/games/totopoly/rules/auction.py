@@ -15,9 +15,16 @@ from homestretch.core.actions import Action
 from homestretch.games.totopoly.rules.actions import Bid, OfferLot, Pass
 from homestretch.games.totopoly.rules.deal import value_of
 from homestretch.games.totopoly.rules.flow import Flow, amount_box, ask
-from homestretch.games.totopoly.rules.money import may_hold
+from homestretch.games.totopoly.rules.money import RUNNING, may_hold, stable_cards
 from homestretch.games.totopoly.rules.state import BANK
-from homestretch.games.totopoly.rules.words import BID_ABOVE, PAGE_TEMPLATES, guineas
+from homestretch.games.totopoly.rules.words import (
+    BID_ABOVE,
+    HELD_BACK_UNSEEN,
+    NOBODY_MAY_BID,
+    PAGE_TEMPLATES,
+    guineas,
+    held_back,
+)
 
 if TYPE_CHECKING:
     from homestretch.games.totopoly.rules.state import TotopolyState
@@ -111,6 +118,8 @@ def sell_lot(state: TotopolyState, card: str) -> Flow[None]:
     """Players whose bidding on this lot is over (a pass, with ``final_pass``)."""
     quiet: set[int] = set()
     """Players who passed (or could not bid) since the last bid."""
+    asked = False
+    """Whether anyone was asked to bid (not: nobody at the table may bid for the lot)."""
     seats = state.seats_from(auctioneer + 1)
     for bidder in itertools.cycle(seats):
         if {p for p in seats if p != state.high_bidder} <= quiet | out:
@@ -140,6 +149,7 @@ def sell_lot(state: TotopolyState, card: str) -> Flow[None]:
         # the bid box's bounds on his page: a guinea over the last, and what he can pay
         above = too_dear(state, bidder, "{amount}")
         amounts = {"bid": amount_box(state.high_bid + 1, most, below, above)}
+        asked = True
         answer = yield from ask(bidder, prompt, options, check, amounts=amounts)
         if isinstance(answer, Bid):
             state.high_bid, state.high_bidder = answer.guineas, bidder
@@ -148,9 +158,13 @@ def sell_lot(state: TotopolyState, card: str) -> Flow[None]:
             (out if final else quiet).add(bidder)
     buyer = state.high_bidder
     if buyer is None:
-        # Ruling T6: a lot nobody bids for is withdrawn from the game.
+        # Ruling T6: a lot nobody bids for is withdrawn from the game; one nobody here
+        # may bid for is withdrawn at once, and the table is told why
         state.where[card] = "out"
-        state.say(f"no bid: {describe(state, card)} is withdrawn")
+        if asked:
+            state.say(f"no bid: {describe(state, card)} is withdrawn")
+        else:
+            state.say(NOBODY_MAY_BID.format(lot=describe(state, card), why=why_nobody(state, item)))
         return
     price = state.high_bid
     state.transfer_money(buyer, BANK, price, "lot", card=card)
@@ -173,3 +187,36 @@ def describe(state: TotopolyState, card: str) -> str:
         if horse.card == card:
             return f"No. {horse.number} {horse.name} ({horse.colour})"
     return next(b.name for b in state.c.businesses.values() if b.card == card)
+
+
+def why_nobody(state: TotopolyState, item: str) -> str:
+    """Why no player may bid for the lot ``item`` (``lot_item``), in the rules' words: who
+    is held back by which rule when the whole table may see it (the horses or the stable
+    that hold him back bought at the auction, face up; his money, once no lease lies face
+    down, T41), else only the rules that may hold players back from such a lot: a lease
+    kept face down stays hidden (T31), and so does the money while it does."""
+    stables = stable_cards(state)
+    kind = "horse" if item.startswith("horse:") else "stable" if item in stables else "business"
+    other = next((s for s in stables if s != item), None)
+    by_reason: dict[str, list[int]] = {}
+    seen = True
+    for player in range(state.n):
+        if may_hold(state, player, item):
+            reason = "money"
+            seen = seen and (not state.face_down or kind == "business")
+        elif kind == "horse":
+            reason = "horses"
+            horses = state.horses_of(player, RUNNING)
+            shown = [h for h in horses if state.visible(state.c.horses[h].card, None)]
+            seen = seen and len(shown) >= 3
+        else:
+            reason = "stables"
+            seen = seen and other is not None and state.visible(other, None)
+        by_reason.setdefault(reason, []).append(player)
+    if not seen:
+        return HELD_BACK_UNSEEN[kind]
+    other_name = describe(state, other) if other is not None else ""
+    return "; ".join(
+        held_back(reason, [state.name_of(p) for p in players], other_name)
+        for reason, players in sorted(by_reason.items(), key=lambda pair: pair[1][0])
+    )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from homestretch.core.actions import Action
 from homestretch.games.totopoly.rules.actions import Discard, Done, Reject
 from homestretch.games.totopoly.rules.flow import Flow, ask, pick
-from homestretch.games.totopoly.rules.money import may_hold_card
+from homestretch.games.totopoly.rules.money import may_hold_card, stable_cards
 from homestretch.games.totopoly.rules.state import BANK
 
 if TYPE_CHECKING:
@@ -170,7 +170,13 @@ def hand_problem(state: TotopolyState, player: int) -> str | None:
     hand = state.cards_of(player, "hand")
     for i, card in enumerate(hand):
         if not may_hold_card(state, player, card, hand[:i]):
-            return "you may not keep both training stables or more than three horses"
+            # which rule, said: "both stables or more than three horses" left a player
+            # holding four horses and one stable to count which he broke
+            stables = set(stable_cards(state)) & set(hand)
+            if len(stables) > 1:
+                return "you hold both training stables: keep only one"
+            horses = sum(1 for h in state.c.horses.values() if h.card in hand)
+            return f"you hold {horses} horses: keep no more than three horses"
     cost = sum(value_of(state, card) for card in hand)
     if cost > state.cash[player]:
         return f"your hand costs £{cost} and you hold £{state.cash[player]}"
@@ -195,7 +201,10 @@ def discards(state: TotopolyState) -> Flow[None]:
                 options.insert(0, Done())
             # "done" is not offered while the hand breaks a rule: the prompt says which
             others = "throw cards into the auction, then say done"
-            prompt = f"throw cards into the auction: {problem}" if problem else others
+            # what keeping the hand costs him, said to him alone (money is out of sight)
+            cost = sum(value_of(state, card) for card in hand)
+            kept = f"{others} (the cards you keep are paid for at face value: £{cost} now)"
+            prompt = f"throw cards into the auction: {problem}" if problem else kept
             choice = yield from ask(player, prompt, options, others=others)
             if isinstance(choice, Done):
                 break

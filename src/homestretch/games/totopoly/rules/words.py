@@ -68,6 +68,51 @@ page's bid box (and a standing order's limit) says of more than ``most`` before 
 auctioneer, who pays himself none."""
 
 
+NOBODY_MAY_BID = "{lot} is withdrawn at once: no one here may bid for it ({why})"
+"""A lot no player was asked to bid for, withdrawn (ruling T6) with nothing said but "no
+bid" as though all had passed: each was held back by the discarding rules (T30) or had
+nothing to bid with. Said with why, as far as the table may know it (auction.py)."""
+HELD_BACK = {
+    "horses": (
+        "{names} already {hold} three horses{each}, and not more than three horses per"
+        " player can be run"
+    ),
+    "stables": "{names} {hold} {other}, and no player may own both training stables",
+    "money": "{names} {have} no money left to bid with, and no borrowing is allowed",
+}
+"""Why players may not bid for a lot, by reason, the players named: said when the whole
+table may see it (a lease bought at the auction lies face up; money is seen once no
+lease lies face down, T41)."""
+HELD_BACK_UNSEEN = {
+    "horse": (
+        "each held back by a rule: not more than three horses per player can be run;"
+        " no borrowing is allowed"
+    ),
+    "stable": (
+        "each held back by a rule: no player may own both training stables; no borrowing is allowed"
+    ),
+}
+"""The rules that may hold players back from a lot of this kind, said instead when who is
+held back by which is out of sight (a lease kept face down, money unseen: T31, T41)."""
+
+
+def names_said(names: Sequence[str]) -> str:
+    """Players named in a line: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def held_back(reason: str, names: Sequence[str], other: str = "") -> str:
+    """``HELD_BACK[reason]`` said of ``names`` (``other``: the stable they hold)."""
+    one = len(names) == 1
+    return HELD_BACK[reason].format(
+        names=names_said(names),
+        hold="holds" if one else "hold",
+        have="has" if one else "have",
+        each="" if one else " each",
+        other=other,
+    )
+
+
 def lease_name(content: Content, card: str) -> str:
     """A lease card in words: "No. 4 Red Rum", "Walroy Stables"."""
     for horse in content.horses.values():
@@ -389,6 +434,9 @@ PAGE_TEMPLATES = {
     "on_course": "No. {n} {name} ({colour}), length {length}, track {track}, {status}",
     "past_post": "Past the post: {horses}",
     "pool": "Pool: \u00a3{pool}",
+    # once the race is run the pool is paid out: "Pool: £0" beside £50 laid read as money
+    # gone missing
+    "pool_settled": "Laid in all: \u00a3{laid}, settled after the race (see Money and cards)",
     "nothing_laid": "-",
     "move_on_one": "move on {n} length",
     "move_on_many": "move on {n} lengths",
@@ -404,10 +452,18 @@ PAGE_TEMPLATES = {
     "lot": "Offer {card}",
     "sell": "Sell {card}",
     "done": "Done",
+    # at the Tote "Done" came first, over the ticket's box: pressed to mean "done choosing"
+    # it ended the player's betting; it goes under the box, saying what it ends
+    "done_betting": "No more bets",
+    "done_own_bets": "Done with my own horses",  # the owners' window: any horse comes next
     "pass": "Pass",
     "bid": "Bid {guineas}",
     "bet": "Back No. {horse} for \u00a3{pounds}",
     "use": "{horse} takes the throw",
+    # where the horse stands, on its button: on a phone the moves are above the course
+    # and the lengths a throw is weighed against were rows below, out of sight
+    "use_at": "{horse} takes the throw (now at length {length}, track {track})",
+    "use_gate": "{horse} takes the throw (now at the gate, track {track})",
     "nominate": "Nominate {horse}",
     "nominate_nobody": "Nominate nobody",
     "stay": "Stay on track {track}",

@@ -434,7 +434,9 @@
       row.dataset.horse = h.number;
       table.append(row);
     });
-    parts.tote.inner.replaceChildren(table, make(tools, "p", say("pool", view.tote)));
+    const laid = Object.values(view.tote.by_horse).reduce((sum, n) => sum + n, 0);
+    const pool = paying ? say("pool", view.tote) : say("pool_settled", { laid });
+    parts.tote.inner.replaceChildren(table, make(tools, "p", pool, "tp-pool"));
   }
 
   // A horse on a coloured square ("No. 1 (black) is on a red square"): the card it may
@@ -464,13 +466,22 @@
     const named = card && names[card] ? names[card] : card;
     switch (action.kind) {
       case "reject": case "discard": case "lot": case "sell": return say(action.kind, { card: named });
-      case "done": return W.done;
+      case "done": {  // at the Tote: what it ends (the owners' own window, or his betting)
+        if (view.phase !== "tote") return W.done;
+        return view.asked && view.asked.window === "own" ? W.done_own_bets : W.done_betting;
+      }
       case "pass": return W.pass;
       case "bid": return say("bid", { guineas: guineas(action.guineas) });
       case "bet": return say("bet", action);
       // a horse by its name and colour too: "Nominate No. 5" sent a person to the
       // leases to find which horse No. 5 was
-      case "use": case "scratch": return say(action.kind, { horse: horseSaid(action.horse, view) });
+      case "use": {  // where the horse stands too (the course is out of sight on a phone)
+        const at = view.horses.find((h) => h.number === action.horse);
+        const horse = horseSaid(action.horse, view);
+        if (!at || at.length === undefined) return say("use", { horse });
+        return say(at.length === 0 ? "use_gate" : "use_at", { horse, length: at.length, track: at.track });
+      }
+      case "scratch": return say(action.kind, { horse: horseSaid(action.horse, view) });
       case "nominate": return action.horse ? say("nominate", { horse: horseSaid(action.horse, view) }) : W.nominate_nobody;
       case "track": {
         const here = view.crossing ? view.crossing[1] : null;
@@ -522,6 +533,10 @@
   // rules' words: he sees why before pressing, and what he typed is his to change.
   const TYPED = ["bid", "bet", "offer", "bet-horse"].map((key) => `tp-${key}`);
   function kept(tools, field, key) {
+    // the key is the field's data-keep too: a field being typed in when the board is
+    // drawn anew (another's move, a phone turned) is found again by it, and keeps the
+    // focus and the caret (table.js fieldKey), the phone's keyboard up
+    field.dataset.keep = key;
     const value = tools.draft.get(key);
     if (value !== undefined && (field.tagName !== "SELECT" || [...field.options].some((o) => o.value === value))) field.value = value;
     if (value !== undefined && tools.sayHeld) tools.sayHeld(field);
@@ -627,18 +642,24 @@
     if (me && me.cash !== null && frame.legal.some((l) => amounts.includes(l.action.kind))) {
       inner.append(make(tools, "p", say("you_hold", { n: me.cash }), "tp-held"));
     }
+    // at the Tote "No more bets" goes under the ticket's box, not over it (see done_betting)
+    const last = view.phase === "tote" && frame.legal.some((l) => l.action.kind === "bet") ? ["done"] : [];
+    const button = (legal) => {
+      const node = make(tools, "button", moveText(legal.action, view, names) || legal.text, "tp-move");
+      node.type = "button";
+      node.dataset.action = JSON.stringify(legal.action);
+      node.addEventListener("click", () => sendMove(tools, legal.action, "button"));
+      return node;
+    };
     for (const legal of frame.legal) {
       if (legal.action.kind === "bet" || (many && amounts.includes(legal.action.kind))) continue;
-      const button = make(tools, "button", moveText(legal.action, view, names) || legal.text, "tp-move");
-      button.type = "button";
-      button.dataset.action = JSON.stringify(legal.action);
-      button.addEventListener("click", () => sendMove(tools, legal.action, "button"));
-      inner.append(button);
+      if (!last.includes(legal.action.kind)) inner.append(button(legal));
     }
     for (const kind of amounts) {
       const ofKind = frame.legal.filter((l) => l.action.kind === kind);
       if (ofKind.length) inner.append(amountForm(tools, kind, ofKind, view));
     }
+    frame.legal.filter((l) => last.includes(l.action.kind)).forEach((legal) => inner.append(button(legal)));
     if (biddingOn(frame, view)) inner.append(standingForm(tools, frame, view));
     sayRefusal(tools);
   }
@@ -734,14 +755,23 @@
     order.forEach((name, at) => { if (name && parts[name]) parts[name].section.style.order = String(at); });
   }
 
-  let shown = null;  // the last frame drawn, drawn again when the screen turns
-  window.addEventListener("resize", () => { if (shown) window.homestretchBoard(...shown); });
+  // The board is drawn again when its width changes (a phone turned: the course and the
+  // ring are drawn to the width), through the page (tools.drawAgain, table.js drawBoard),
+  // which gives the field being typed in its focus and caret back; drawn straight from
+  // here, a bid half typed lost the focus and the phone's keyboard shut. Its height alone
+  // (the keyboard coming up, the address bar folding) leaves the board as it is drawn.
+  let shown = null;  // the last frame drawn (setStanding draws it again)
+  let drawnWidth = null;  // the board's width when last drawn
+  window.addEventListener("resize", () => {
+    if (shown && shown[1].clientWidth !== drawnWidth) shown[2].drawAgain();
+  });
 
   window.homestretchBoard = (frame, box, tools) => {
     const view = frame.view;
     if (!view || !view.board) return;
     W = view.page;
     shown = [frame, box, tools];
+    drawnWidth = box.clientWidth;
     // a refusal at the top of the page is stale once the table has moved on
     if (box.tpVersion !== undefined && frame.version > box.tpVersion && tools.mode !== "replay") tools.showError("");
     box.tpVersion = frame.version;
