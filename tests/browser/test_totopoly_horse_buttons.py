@@ -3,7 +3,8 @@
 "No. 5 takes the throw", and a person playing at 375 px scrolled down to his leases to
 find which of his horses No. 5 was. A throw's button says where the horse stands too
 ("... takes the throw (now at length 14, track 2)"): on a phone the moves are above the
-racecourse, and the rows his horses were on were a long scroll below them."""
+racecourse, and the rows his horses were on were a long scroll below them. The prompt
+over them names the throw ("you threw 4"), with no "Last throw: 4" said again under it."""
 
 from __future__ import annotations
 
@@ -66,5 +67,9 @@ def test_a_horse_on_a_button_is_named_with_its_colour(
                     said = f"{named} takes the throw (now at {at}, track {track})"
                 expect(button).to_have_text(said)
                 checked.add(f"{kind}{away}")
+            if kind == "use":  # the prompt names the throw: no "Last throw" under it
+                throw = asked["view"]["last_throw"]
+                expect(page.locator(".tp-prompt")).to_contain_text(f"you threw {throw}")
+                expect(page.locator(".tp-throw")).to_have_count(0)
             page.close()
         assert checked == {"nominate0", "use0", "use1"}

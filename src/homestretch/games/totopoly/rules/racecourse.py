@@ -186,7 +186,11 @@ def player_turn(state: TotopolyState, player: int) -> Flow[None]:
             first, options, nominee
         )
         others = f"give a throw of {face} to one of their horses"
-        choice = yield from ask(player, prompt, [UseThrow(h) for h in options], others=others)
+        # the throw as data: a page that says the prompt (which names the throw) need not
+        # say "Last throw" under it too
+        choice = yield from ask(
+            player, prompt, [UseThrow(h) for h in options], others=others, about={"throw": face}
+        )
         assert isinstance(choice, UseThrow)
         if first and choice.horse != nominee:
             state.order[player].append(choice.horse)

@@ -222,7 +222,10 @@
     const asked = frame.your_turn || (tools.mode === "replay" && view.you !== null && view.to_act.includes(view.you));
     if (view.prompt) inner.append(make(tools, "p", asked ? say("your_turn", view) : say("waiting", { name: tools.seatName(view.to_act[0]), prompt: view.prompt }), "tp-prompt"));
     if (view.your_report && view.phase === "training") inner.append(make(tools, "p", say("your_report", { report: view.your_report }), "tp-report"));
-    if (view.last_throw && view.phase === "race") inner.append(make(tools, "p", say("last_throw", { throw: view.last_throw }), "tp-throw"));
+    // the throw a prompt is about is named in it ("you threw 4", "give a throw of 4"):
+    // "Last throw" is said only of a throw the prompt does not name
+    const named = view.prompt && view.asked && view.asked.throw === view.last_throw;
+    if (view.last_throw && view.phase === "race" && !named) inner.append(make(tools, "p", say("last_throw", { throw: view.last_throw }), "tp-throw"));
   }
 
   function drawHand(parts, tools, view) {
