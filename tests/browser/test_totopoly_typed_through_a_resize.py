@@ -12,6 +12,8 @@ move cannot come while a Totopoly amount box is up (the rules ask one player at 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from tests.browser.table_pages import (
@@ -33,6 +35,15 @@ FOCUSED = "(selector) => document.activeElement === document.querySelector(selec
 DRAWN_WIDTH = "(track) => parseFloat(track.style.width)"
 """The width the course is drawn to (px; set by the script: the course may be folded)."""
 CARET = "() => [document.activeElement.selectionStart, document.activeElement.selectionEnd]"
+
+
+def _asked_to_bid(address: str) -> tuple[dict[str, Any], int]:
+    """Ann and Bob's two-player table (seed 5) where one of them is asked to bid: its
+    links and the seat asked."""
+    links = open_table(
+        address, {"game": "totopoly", "config": {"players": 2}, "seats": PEOPLE, "seed": 5}
+    )
+    return links, totopoly_person_asked_to_bid(address, links)["seat"]
 
 
 def _typed_with_the_caret_inside(page: Page, selector: str) -> Locator:
@@ -59,11 +70,8 @@ def test_a_box_being_typed_in_keeps_the_focus_when_the_phone_turns(
     browser: Browser, shared_server: SharedServer, selector: str
 ) -> None:
     with shared_server.visit() as address:
-        links = open_table(
-            address, {"game": "totopoly", "config": {"players": 2}, "seats": PEOPLE, "seed": 5}
-        )
-        asked = totopoly_person_asked_to_bid(address, links)
-        link = links["seats"][asked["seat"]]["link"]
+        links, seat = _asked_to_bid(address)
+        link = links["seats"][seat]["link"]
         with screen_at(browser, address, link, links["id"], SMALL) as page:
             upright = page.locator(TRACK).evaluate(DRAWN_WIDTH)
             box = _typed_with_the_caret_inside(page, selector)
@@ -83,11 +91,8 @@ def test_a_bid_being_typed_is_left_as_it_is_when_the_keyboard_comes_up(
 ) -> None:
     """A change of height alone: nothing drawn anew, nothing out of place."""
     with shared_server.visit() as address:
-        links = open_table(
-            address, {"game": "totopoly", "config": {"players": 2}, "seats": PEOPLE, "seed": 5}
-        )
-        asked = totopoly_person_asked_to_bid(address, links)
-        link = links["seats"][asked["seat"]]["link"]
+        links, seat = _asked_to_bid(address)
+        link = links["seats"][seat]["link"]
         with screen_at(browser, address, link, links["id"], SMALL) as page:
             page.locator(TRACK).evaluate("(track) => { track.dataset.before = ''; }")
             before = page.locator(TRACK).evaluate(DRAWN_WIDTH)
@@ -108,11 +113,7 @@ def test_a_bid_being_typed_is_left_as_it_is_when_another_comes_and_goes(
     browser: Browser, shared_server: SharedServer
 ) -> None:
     with shared_server.visit() as address:
-        links = open_table(
-            address, {"game": "totopoly", "config": {"players": 2}, "seats": PEOPLE, "seed": 5}
-        )
-        asked = totopoly_person_asked_to_bid(address, links)
-        seat = asked["seat"]
+        links, seat = _asked_to_bid(address)
         link = links["seats"][seat]["link"]
         with screen_at(browser, address, link, links["id"], SMALL) as page:
             box = _typed_with_the_caret_inside(page, BID)
