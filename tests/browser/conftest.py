@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tests.browser.table_pages import ALIVE, SharedServer, context
+from tests.browser.table_pages import ALIVE, SHORT_CALLS, SharedServer, context
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, serving
 
 EXPECT_TIMEOUT = 20_000
@@ -66,3 +66,16 @@ def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         env.setenv("HOMESTRETCH_KEEP_ALIVE", ALIVE)
         with serving(str(folder / "games.sqlite"), folder) as address:
             yield address
+
+
+@pytest.fixture(scope="module")
+def short_calls_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedServer]:
+    """A server of the module's own that reads a race's call at ``SHORT_CALLS`` seconds a
+    part: a test playing whole races with the computer keeper and pages open waits that
+    long for each call, not the 1.8 s a family reads it at."""
+    folder = tmp_path_factory.mktemp("server")
+    db = str(folder / "games.sqlite")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("HOMESTRETCH_CACHE", str(folder / "exact-odds"))
+        with serving(db, folder, ["--call-pace", SHORT_CALLS]) as address:
+            yield SharedServer(address, db, folder)

@@ -845,3 +845,23 @@ def totopoly_person_asked_to_bid(address: str, links: JSON) -> JSON:
         action = next((a for a in legal if a["kind"] in ("pass", "done")), legal[0])
         move(address, game_id, tokens[asked["seat"]], action)
     pytest.fail("no person was asked to bid")
+
+
+SHORT_CALLS = "0.2"
+"""``serve --call-pace`` of the ``short_calls_server`` fixture: seconds a part of a race's
+call is read for, and so the computer keeper holds a watched race (1.8 when served)."""
+
+
+def turn_among(address: str, game_id: int, tokens: dict[str, str]) -> str | None:
+    """Whose turn it is of the seats ``tokens`` (by who holds them), waited for while the
+    table holds for its pages (the computer keeper's race called, its result shown: a
+    second or two at ``SHORT_CALLS``); None once the game is over."""
+    give_up = time.monotonic() + 120  # a bound on a hang, not a measurement
+    while time.monotonic() < give_up:
+        if frame(address, game_id)["over"]:
+            return None
+        for who, token in tokens.items():
+            if frame(address, game_id, token)["your_turn"]:
+                return who
+        time.sleep(0.1)
+    pytest.fail(f"nobody's turn at table {game_id} in two minutes")

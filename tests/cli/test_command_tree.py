@@ -74,6 +74,10 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         "--port 65536 is out of range (0 to 65535)",
     ),
     ("serve", "--db"): (["serve", "--db", f"{NOWHERE}/s.db"], f"no folder {NOWHERE}"),
+    ("serve", "--call-pace"): (
+        ["serve", "--call-pace", "-1"],
+        "--call-pace -1.0 is out of range (0 to 60)",
+    ),
     ("serve", "--cards"): (["serve", "--cards", "nodir"], "nodir: no such card-set folder"),
     ("serve", "--content"): (
         ["serve", "--content", "not-csv.csv"],

@@ -187,6 +187,14 @@ class State(ABC):
         sees would spell the group out, though no view names a member of it."""
         return {}
 
+    def watch_steps(self) -> int:
+        """How many reading steps what the table shows now asks to be watched for before
+        its next automatic move (a race's call read out part by part, one part a step):
+        a surface that shows its table to people as it happens (the web's, while pages
+        are open on it) holds the computer's next move so long (``Table.watched``); 0:
+        nothing to watch. The rules and every other surface ignore it."""
+        return 0
+
     def twin_views(self, player: int | None) -> list[JSON]:
         """What ``player`` would see in other worlds the rules say he cannot tell from
         this one (two hidden cards of different worth changed places, and all that

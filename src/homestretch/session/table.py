@@ -98,6 +98,12 @@ class Table:
         """Events applied but not yet stored: the run the current move set off."""
         self.dice_mismatch: int | None = None
         """The first position whose outcome these dice would not have given."""
+        self.watched = False
+        """Whether people watch this table as it happens (the web's live tables, while a
+        page is open on them): a run of automatic moves then stops where the game asks
+        for what it shows to be watched first (``State.watch_steps``: a race's call read
+        out), and the surface moves it on (``advance(watched=True)``) once it has been.
+        Off (tests, the terminal, simulations): the run goes straight on."""
         self.notes: list[str] = []
         """What a surface tells the person of a saved table rebuilt (``saved.rebuild``),
         a line each: a file it read that changed since, where the game cannot differ."""
@@ -211,13 +217,30 @@ class Table:
             self._run()
         return self.state.events[start:]
 
-    def advance(self) -> list[Event]:
+    def advance(self, watched: bool = False) -> list[Event]:
         """Resolve chance and computer players until a person must act, a roll must be
-        typed, or the game is over; the run is stored in one transaction."""
+        typed, or the game is over; the run is stored in one transaction. ``watched``:
+        what the table shows now has been watched as long as it asked (``held``), so the
+        run goes on past it."""
         start = self.version
         with self._storing():
-            self._run()
+            self._run(past=start if watched else None)
         return self.state.events[start:]
+
+    def held(self) -> int:
+        """The reading steps the table asks to be watched for before its next automatic
+        move (a roll or a computer's decision): what it shows now (``State.watch_steps``);
+        0: nothing to watch, or a person's move or a typed roll is next. A watched table's
+        run stops there (``watched``)."""
+        if not self._automatic_next():
+            return 0
+        return max(0, self.state.watch_steps())
+
+    def _automatic_next(self) -> bool:
+        waiting = self.waiting()
+        if waiting.roll is not None:
+            return not self._dice.needs_person(waiting.roll)
+        return any(self.is_computer(s) for s in waiting.seats)
 
     def step(self) -> Event | None:
         """Resolve the next automatic roll or computer decision, if the table waits for
@@ -226,8 +249,12 @@ class Table:
         with self._storing():
             return self._step()
 
-    def _run(self) -> None:
+    def _run(self, past: int | None = None) -> None:
+        """Automatic moves until none is due, or (a watched table) until what the table
+        shows asks to be watched first, unless at version ``past`` (watched already)."""
         for _ in range(MAX_STEPS):
+            if self.watched and self.version != past and self.held():
+                return
             if self._step() is None:
                 return
         raise RefereeError(f"the game did not end within {MAX_STEPS} steps")
@@ -263,9 +290,11 @@ class Table:
     def over_game(self, game: Game) -> Table:
         """This table played over ``game``, the same rules configured otherwise only in
         what the log does not depend on (a player's name): its events applied again."""
-        return Table(
+        table = Table(
             self.entry, game, self.seats, self.dice_spec, self.log, self.state.events, self._agents
         )
+        table.watched = self.watched
+        return table
 
     # --- inside -----------------------------------------------------------------------
     @contextmanager

@@ -36,7 +36,15 @@ from homestretch.web import hub as hub_module
 from homestretch.web import pages
 from homestretch.web.designs import Designs, designed_title
 from homestretch.web.forms import FieldError
-from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, same_secret
+from homestretch.web.hub import (
+    CALL_PACE,
+    Forbidden,
+    Hub,
+    LiveTable,
+    NotFound,
+    Viewer,
+    same_secret,
+)
 from homestretch.web.lobby import (
     games_with,
     invitation_watch_link,
@@ -138,11 +146,13 @@ def create_app(
     notifier: Notifier | None = None,
     stretch_cards: CardSet | None = None,
     designs: Designs | None = None,
+    call_pace: float = CALL_PACE,
 ) -> FastAPI:
     """The server's app; ``stretch_cards``: the card set Top of the Stretch's race builder
     searches (default: the standard set); ``designs``: the designer's content offered in
-    the lobby beside the bundled (``serve --content``, ``--race``)."""
-    hub = Hub(store, notifier)
+    the lobby beside the bundled (``serve --content``, ``--race``); ``call_pace``:
+    seconds each part of a race's call is read for (``serve --call-pace``)."""
+    hub = Hub(store, notifier, pace=call_pace)
     hub.designs = designs or Designs()
 
     @asynccontextmanager

@@ -172,6 +172,17 @@ def serve(
             "takes it) that the lobby offers beside the bundled races; repeatable",
         ),
     ] = None,
+    call_pace: Annotated[
+        float,
+        typer.Option(
+            "--call-pace",
+            min=0,
+            max=60,
+            metavar="SECONDS",
+            help="seconds each part of a race's call is read for on the pages, the computer "
+            "keeper waiting for it before the result (0: the result at once)",
+        ),
+    ] = 1.8,
 ) -> None:
     """Serve tables to browsers: a lobby, a link per seat, spectators and replays."""
     import uvicorn
@@ -200,7 +211,7 @@ def serve(
         except HomestretchError as exc:
             raise HomestretchError(f"{exc}; the server saves every table there") from None
         app = create_app(
-            store, notifier_for(store), card_set, Designs(designs)
+            store, notifier_for(store), card_set, Designs(designs), call_pace
         )  # LISTEN/NOTIFY when several share PostgreSQL
     except BaseException:
         listening.close()

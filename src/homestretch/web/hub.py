@@ -59,6 +59,11 @@ WATCH_EVERY = 1.0
 here has a stream open on) by something that sends no notice: a terminal playing it
 with ``homestretch resume``, or another server whose notice was lost. One query a look,
 whatever the number of tables; a table nobody watches is not looked at."""
+CALL_PACE = 1.8
+"""Seconds each part of a race's call is read for on the pages (``serve --call-pace``): a
+watched table holds the computer's next move while its call is read out and its result
+shown (``Table.held``: reading steps), and every page reads the call at this pace, timed
+from when the table reached it, so a reload or a second screen tells the same story."""
 WEB = "web"
 """The key of the server's own settings in a table's settings: private flag, invite,
 admin token, who types asked dice, the seed's digest."""
@@ -119,6 +124,10 @@ class LiveTable:
     """The version the table is at and when (``time.monotonic``) it reached it: seen by
     this process, or stored with the log's last event; None when not known (a log
     stored before the store kept the time)."""
+    pace: float = CALL_PACE
+    """Seconds a reading step takes here (the hub's ``pace``), told every page."""
+    released: int = -1
+    """The version whose hold a release is under way for (``Hub.hold``)."""
 
     @property
     def listeners(self) -> dict[asyncio.Queue[None], Viewer]:
@@ -180,7 +189,11 @@ class LiveTable:
         since = None if when is None or version != table.version else time.monotonic() - when
         # ``since``: seconds the table has stood at this version, by this server's clock
         # (a page times what it unfolds by it, so every screen agrees); None: not known
-        shown = {**completed(built[3], table, self.here(), log_from), "since": since}
+        shown = {
+            **completed(built[3], table, self.here(), log_from),
+            "since": since,
+            "pace": self.pace,
+        }
         if viewer.admin:  # the creator's page keeps the links to send on (a lost one)
             shown["links"] = table_links(self.game_id, table, self.web)
         return shown
@@ -193,10 +206,14 @@ class Hub:
         notifier: Notifier | None = None,
         idle_after: float = IDLE_AFTER,
         watch_every: float | None = WATCH_EVERY,
+        pace: float = CALL_PACE,
     ) -> None:
         """``watch_every``: seconds between looks at the store for moves made elsewhere
-        (None: never looked for; only a notifier's notices are heard)."""
+        (None: never looked for; only a notifier's notices are heard). ``pace``: seconds
+        a reading step takes (``CALL_PACE``; 0: a watched table is never held)."""
         self.store = store
+        self.pace = pace
+        self._releases: set[asyncio.Task[None]] = set()
         self.idle_after = idle_after
         self.watch_every = watch_every
         self._sweeper: asyncio.Task[None] | None = None
@@ -222,7 +239,7 @@ class Hub:
             self._watcher = asyncio.create_task(self._watching(self.watch_every))
 
     async def stop(self) -> None:
-        for task in (self._sweeper, self._watcher):
+        for task in (self._sweeper, self._watcher, *self._releases):
             if task is not None:
                 task.cancel()
         await self.notifier.stop()
@@ -320,14 +337,17 @@ class Hub:
         began = None
         if saved.moved_at is not None:  # the store's wall clock on this process's clock
             began = time.monotonic() - max(0.0, time.time() - saved.moved_at)
-        return LiveTable(
+        live = LiveTable(
             game_id, table, settings[WEB], finished=finished, reached=(table.version, began)
         )
+        live.pace = self.pace
+        return live
 
     def add(self, game_id: int, table: Table, web: JSON) -> LiveTable:
         live = LiveTable(
             game_id, table, web, gathering=self.gatherings.setdefault(game_id, Gathering())
         )
+        live.pace = self.pace
         self.tables[game_id] = live
         return live
 
@@ -371,6 +391,7 @@ class Hub:
         # the pages here first: telling other processes is a round trip to PostgreSQL,
         # one at a time on the notifier's connection, and 200 tables' moves queued there
         self.wake(live)
+        self.hold(live)
         # a table opened, a seat taken or freed, the game over: the lobby lists who sits
         # there, and no finished table (the other processes' lobbies told so too, and
         # only then: not of a move, nor of a private table, which no list shows)
@@ -429,7 +450,43 @@ class Hub:
             raise
         live.web.update(written[WEB])
 
+    def hold(self, live: LiveTable) -> None:
+        """A table whose run stopped for what it shows to be watched (``Table.held``: a
+        race's call read out) moved on once it has been: ``held`` reading steps of
+        ``pace`` seconds from when it got there (a table loaded mid-hold, a server
+        restarted: only what is left, once a page watches it here). One release a
+        version; one another process made first is refused by the log, and taken."""
+        table = live.table
+        steps = table.held()
+        if not steps or live.released == table.version or not live.listeners:
+            return
+        live.released = version = table.version
+        at, when = live.reached
+        since = time.monotonic() - when if at == version and when is not None else 0.0
+        wait = max(0.0, steps * self.pace - since)
+        task = asyncio.create_task(self._release(live, version, wait))
+        self._releases.add(task)
+        task.add_done_callback(self._releases.discard)
+
+    async def _release(self, live: LiveTable, version: int, wait: float) -> None:
+        await asyncio.sleep(wait)
+        if self.tables.get(live.game_id) is not live:
+            return  # let go of meanwhile: held again when it is next watched
+
+        def watched() -> None:
+            if live.table.version == version:  # (not moved on meanwhile, elsewhere)
+                live.table.advance(watched=True)
+
+        try:
+            await self.change(live, watched)
+        except TableMovedOn:  # another process moved it on first: taken by now
+            pass
+        except HomestretchError as exc:
+            log.warning("table %s could not move on after its call (%s)", live.game_id, exc)
+
     def _work(self, live: LiveTable, work: Callable[[], T]) -> T:
+        # a run stops for what a table shows to be watched only while someone watches it
+        live.table.watched = self.pace > 0 and bool(live.listeners)
         before = live.table.version
         try:
             result = work()
@@ -486,6 +543,7 @@ class Hub:
             live.finished = live.finished or live.table.state.is_over()
             listed_anew = _names(live) != seats or live.finished != ended
         self.wake(live)
+        self.hold(live)
         if listed_anew:
             self.lobby_changed(live)
 
@@ -509,6 +567,7 @@ class Hub:
             await self._catch_up(live)  # not watched until now: the store may be ahead
         gathering.wake()  # the others see this seat connected
         gathering.playing[queue] = viewer
+        self.hold(live)  # a table loaded mid-hold (a server restarted) moves on in time
         sent, hidden_then, names = 0, set[str](), _names(live)
         holder = _holder(live, viewer)
         try:

@@ -79,6 +79,9 @@ from homestretch.games.derbycast.sources.simulated import (
 E = TypeVar("E", bound=StrEnum)
 
 NAMING_HORSES = (Pick, SealedPick, PostScratches, MorningLine)
+RESULT_STEPS = 3
+"""Reading steps a called race's official result is shown alone, at a watched table, before
+the computer keeper posts the next card (``DerbyCastState.watch_steps``)."""
 """The moves whose words name horses of the card they are made on (``move_words``)."""
 
 
@@ -393,3 +396,23 @@ class DerbyCastState(State):
 
     def view(self, player: int | None) -> JSON:
         return table_view(self, player)
+
+    def call_now(self) -> list[dict[str, str]] | None:
+        """The call read out now: the result under review's, of a race Top of the Stretch
+        ran (from the keeper's desk, R25, or posted with its call by the computer keeper)."""
+        if self.phase is not Phase.review:
+            return None
+        return self.simulation.call if self.simulation is not None else self.posted_call
+
+    def watch_steps(self) -> int:
+        """A called race under review: its call read part by part, a step each, before the
+        computer keeper makes it official; then its result, ``RESULT_STEPS``, before the
+        computer keeper posts the next card (a person keeper's moves are never held)."""
+        call = self.call_now()
+        if call:
+            return len(call)
+        last = self.events[-1].action if self.events else None
+        official = last is not None and last.get("kind") == "official"
+        if self.phase is Phase.card and official and self.history and self.history[-1]["call"]:
+            return RESULT_STEPS
+        return 0

@@ -79,9 +79,7 @@ def table_view(state: DerbyCastState, player: int | None) -> JSON:
         "picks": picks,
         "review": review,
         "simulated": state.simulation is not None,
-        "call": state.simulation.call
-        if state.simulation is not None and state.phase is Phase.review
-        else None,
+        "call": state.call_now(),
         "stretch_races": stretch_races() if player == state.game.keeper else [],
         "board": board,
         "last_race": None if last is None else {**last, "words": report_words(last)},

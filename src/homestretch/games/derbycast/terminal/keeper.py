@@ -162,11 +162,14 @@ def card_of(race: RaceRecord) -> PostCard:
 
 
 def result_of(race: RaceRecord) -> PostResult:
-    """The result as posted; a simulated race's with its call (the pages show it)."""
+    """The result as posted; a simulated race's with its call (the pages show it), for
+    review: the call is read out while it is (a watched table's pages read it part by
+    part before the keeper makes it official: Table.watched), the result official after."""
     call = race.call if isinstance(race, CalledRecord) else ()
     return PostResult(
         tuple("" if r.odds is None else str(r.odds) for r in race.runners),
         tuple(r.finish for r in race.runners),
+        official=not call,
         call_headings=tuple(part["heading"] for part in call),
         call_words=tuple(part["words"] for part in call),
     )
@@ -178,6 +181,8 @@ def posting_for(race: RaceRecord, phase: str) -> Action:
         return card_of(race)
     if phase == "scratches":
         return PostScratches(race.scratched_late)
+    if phase == "review":  # a called race, its call read out
+        return Official()
     return result_of(race)
 
 

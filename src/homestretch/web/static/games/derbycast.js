@@ -15,7 +15,11 @@
   let refused = null; // a phone's move refused: { text, version, where } (said where it was made)
   let deskDrawn = null; // the version the desk's forms were drawn for (keeps typing)
   let kept = { form: null, values: {}, open: new Set() }; // what the keeper typed, kept over a redraw
-  const CALL_STEP_MS = 1800; // the TV reads the call one part at a time (presentation only)
+  // The pages read a race's call one part at a time, each part for the server's pace (the
+  // frame's ``pace``, seconds: ``serve --call-pace``): with a computer keeper the server
+  // holds the result that long, so every screen tells the call first, the result after.
+  const CALL_STEP_MS = 1800; // a frame from a server that did not say its pace
+  const stepMs = () => (latest && typeof latest[0].pace === "number" ? latest[0].pace * 1000 : CALL_STEP_MS);
   let call = { key: null, start: null, timer: null }; // the call read, from when (this page's clock)
   let latest = null; // the frame last drawn, for the call's timer
 
@@ -223,13 +227,14 @@
     } else if (call.start !== null) {
       call.start = Math.min(call.start, start); // a later push came later: keep the first
     } // (a call once shown whole stays whole)
-    const elapsed = call.start === null ? Infinity : Date.now() - call.start;
-    const shown = Math.min(parts.length, 1 + Math.floor(elapsed / CALL_STEP_MS));
+    const step = stepMs();
+    const elapsed = call.start === null || step <= 0 ? Infinity : Date.now() - call.start;
+    const shown = Math.min(parts.length, 1 + Math.floor(elapsed / step));
     if (call.timer) clearTimeout(call.timer);
     call.timer = null;
     if (shown < parts.length) { // drawn again when the next part is due
       call.timer = setTimeout(() => { call.timer = null; drawAgain(); },
-        CALL_STEP_MS - (elapsed % CALL_STEP_MS) + 20);
+        step - (elapsed % step) + 20);
     }
     return shown;
   }
@@ -587,7 +592,7 @@
     const key = callKey(view);
     const start = Date.now() - frame.since * 1000; // by the server's clock, as the TV times it
     heard = { key, start: heard.key === key ? Math.min(heard.start, start) : start, timer: null };
-    const left = heard.start + (view.call.length - 1) * CALL_STEP_MS - Date.now();
+    const left = heard.start + (view.call.length - 1) * stepMs() - Date.now();
     if (left > 0) heard.timer = setTimeout(() => { heard.timer = null; drawAgain(); }, left + 20);
     return left;
   }
