@@ -471,6 +471,10 @@ def spaces_words(spaces: JSON | None) -> str:
     return f"W\u00a0{spaces['win']} / P\u00a0{spaces['place']} / S\u00a0{spaces['show']}"
 
 
+YOUR_PICK = "Your pick: {bet}"
+"""A phone's own pick, on its horse's button and card row, in a badge of its own."""
+
+
 def picked_by(picks: Sequence[JSON], board: Sequence[JSON], horse: str, me: int | None) -> str:
     """Who picked ``horse``, by name: 'Ann (win), Cy (show)', the reader's own pick as
     'you (win)' (a sealed pick names no horse, so it is not among them)."""
@@ -488,9 +492,11 @@ def card_words(
     horse its name (marked if scratched), board odds, spaces, who picked it, and the
     phone's buttons' words ('picked by Ann (win)'; 'win +8')."""
     rows = []
+    mine = next((p for p in picks if p["marker"] == me and p.get("horse")), None)
     for i, horse in enumerate(card["horses"]):
         spaces = card["spaces"][i]
         by = picked_by(picks, board, horse, me)
+        yours = mine is not None and mine["horse"] == horse
         rows.append(
             {
                 "name": f"{horse} (scratched)" if horse in card["scratched"] else horse,
@@ -498,6 +504,9 @@ def card_words(
                 "spaces": spaces_words(spaces),
                 "picked_by": by,
                 "picked_line": f"{CAPTIONS['picked_by']} {by}" if by else "",
+                # the reader's own pick, set apart on its phone ("Your pick: win")
+                "yours": YOUR_PICK.format(bet=mine["bet"]) if yours and mine else "",
+                "your_bet": mine["bet"] if yours and mine else "",
                 "bets": {b: f"{b} +{spaces[b]}" if spaces else b for b in ("win", "place", "show")},
             }
         )

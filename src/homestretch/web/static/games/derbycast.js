@@ -117,6 +117,11 @@
       const row = make(tools, "tr", null, card.scratched.includes(horse) ? "dc-scratched" : "");
       row.dataset.program = card.programs[i];
       const name = make(tools, "td", words.name);
+      if (words.yours) { // a phone's own pick, set apart in the card as on its buttons
+        row.classList.add("dc-yours");
+        row.dataset.yours = words.your_bet;
+        name.append(yourBadge(tools, words.yours));
+      }
       // the pick under the name, shown where the picks' own column leaves no room (below)
       if (showPicks && words.picked_by) name.append(make(tools, "span", words.picked_by, "dc-picked-in"));
       row.append(make(tools, "td", card.programs[i]), name,
@@ -125,6 +130,13 @@
       table.append(row);
     });
     return table;
+  }
+
+  // "Your pick: win" on a phone's own horse, in a badge of its own: only "picked by you
+  // (win)" under its name, in the field's small grey, set it apart, and a family's phone
+  // among fourteen horses did not show at a glance which was its own.
+  function yourBadge(tools, words) {
+    return make(tools, "span", words, "dc-your-pick");
   }
 
   // Open picks are shown as they are made, as at the table (R7); sealed ones once picks
@@ -632,11 +644,13 @@
         tools.draft.set(TAPPED_DRAFT, { race, horse });
         if (refused && refused.where === "pick") refused = null; // another horse: a new pick
         tools.redraw();
-      }, { "data-program": card.programs[i], "aria-pressed": chosen ? "true" : "false" });
+      }, { "data-program": card.programs[i], "aria-pressed": chosen ? "true" : "false",
+        ...(words.yours ? { "data-yours": words.your_bet } : {}) });
       // its "W 9 / P 4 / S 2" kept whole: a long name on a 375 px phone broke it, "S 2"
       // alone on the button's second line
       node.replaceChildren(...priced(tools, "span", `${card.programs[i]} ${horse} ${card.odds[i] || ""} \u00b7 `).childNodes,
         make(tools, "span", words.spaces, "dc-spaces"));
+      if (words.yours) node.append(yourBadge(tools, words.yours)); // this phone's own pick
       // the picks made before this one (R7)
       if (words.picked_line) node.append(make(tools, "span", words.picked_line, "dc-by"));
       horses.append(node);
