@@ -45,7 +45,7 @@ def test_the_last_races_call_is_whole_on_the_tv_beside_the_next_card(
             expect(tv.locator(".dc-last + .dc-call p")).to_have_count(len(call))
             fits_the_tv(
                 tv,
-                ".dc-oat, .dc-card tr, .dc-status, .dc-wait",
+                ".dc-oat, .dc-card tr, .dc-status, #status",
                 ".dc-last h3, .dc-last li, .dc-call h3, .dc-call p",
             )
             assert tv.evaluate(TV_TYPE) == pytest.approx(21.6, abs=0.05)
@@ -64,7 +64,7 @@ def test_at_720_the_last_races_call_folds_rather_than_the_type_shrinking(
             expect(parts.first).to_be_hidden()  # folded
             fits_the_tv(
                 tv,
-                ".dc-oat, .dc-card tr, .dc-status, .dc-wait",
+                ".dc-oat, .dc-card tr, .dc-status, #status",
                 ".dc-last h3, .dc-last li, .dc-last + .dc-call summary",
             )
             assert tv.evaluate(TV_TYPE) == pytest.approx(16.0, abs=0.05)  # was 14.4

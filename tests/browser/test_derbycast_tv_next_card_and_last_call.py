@@ -52,7 +52,7 @@ def test_the_next_card_and_the_last_result_fit_a_1080_tv_the_call_folded(
             tv.screenshot(path=str(tmp_path / "tv-1920-next-card.png"))
             fits_the_tv(
                 tv,
-                ".dc-oat, .dc-card caption, .dc-card tr, .dc-status, .dc-wait",
+                ".dc-oat, .dc-card caption, .dc-card tr, .dc-status, #status",
                 ".dc-last h3, .dc-last li, .dc-last p",
                 ".dc-last + .dc-call summary",  # the call's heading, under it
             )

@@ -55,7 +55,6 @@ def test_twenty_sealed_markers_in_the_second_race_see_the_card_the_standings_and
                         "#status",
                         ".dc-oat",
                         ".dc-card tr",
-                        ".dc-wait",
                         ".dc-standings-head",
                         ".dc-last h3",
                     )

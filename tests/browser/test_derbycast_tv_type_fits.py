@@ -54,7 +54,7 @@ def test_a_lost_connection_said_above_the_board_has_the_tv_fitted_again(
             tv.wait_for_function(f"aliveEvery === {ALIVE}")  # the server's interval heard
             waiting = tv.locator("#status").inner_text()
             assert re.search(r"P19\b.*, P20\b", waiting), waiting
-            fits_the_tv(tv, ".dc-oat, .dc-card tr, .dc-wait")
+            fits_the_tv(tv, ".dc-oat, .dc-card tr, #status")
             assert cut_at_the_bottom(tv) == []
             # every marker's standing on the screen: beside the card, under what the
             # table is doing (under the card not even the leader's line and a fold of
@@ -73,7 +73,7 @@ def test_a_lost_connection_said_above_the_board_has_the_tv_fitted_again(
             tv.unroute(EVERY_REQUEST)
             expect(tv.locator("#status")).to_have_text(waiting)  # connected again
             tv.evaluate(FITTED)
-            fits_the_tv(tv, ".dc-oat, .dc-card tr, .dc-wait")
+            fits_the_tv(tv, ".dc-oat, .dc-card tr, #status")
             assert cut_at_the_bottom(tv) == []
     finally:
         relay.close()

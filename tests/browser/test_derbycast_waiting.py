@@ -63,10 +63,11 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
             settled(address, game_id, *everyone)
 
         def worded(page: Page, seat: int | None) -> None:
-            """The page's waiting line is its view's words ('' : none drawn)."""
+            """The page's waiting line is its view's words ('' : none drawn); the TV's
+            heading says whom it waits for, once (not again beside the card)."""
             line = frame(address, game_id, tokens[seat] if seat is not None else None)
             waiting = page.locator(".dc-wait")
-            if line["view"]["waiting"]:
+            if line["view"]["waiting"] and seat is not None:
                 expect(waiting).to_have_text(line["view"]["waiting"])
             else:
                 expect(waiting).to_have_count(0)
@@ -101,8 +102,10 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
 
         # Ann picks first (race 1, rotating order): everyone else is told so, by marker
         ann_first = "Waiting for Ann (marker 1) to pick"
-        for page in (tv, bob, cy):
+        for page in (bob, cy):
             expect(page.locator(".dc-wait")).to_have_text(ann_first)
+        expect(tv.locator("#status")).to_have_text("waiting for Ann")  # said once, up top
+        expect(tv.locator(".dc-wait")).to_have_count(0)
         expect(ann.locator(".dc-wait")).to_have_count(0)  # her own turn
         expect(desk.locator(".dc-status")).to_have_text(
             "Picks are open: waiting for Ann (marker 1) to pick"

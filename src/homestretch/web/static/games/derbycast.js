@@ -291,7 +291,10 @@
       if (view.sealed_note) main.append(sealedNote(view, tools));
     }
     if (view.status) side.append(make(tools, "p", view.status, "dc-status"));
-    if (view.waiting) side.append(make(tools, "p", view.waiting, "dc-wait"));
+    // whom the table waits for is the page's heading's to say, once, at the top of the
+    // screen where the eye starts, with who is not here ("waiting for Kit (not here)"):
+    // said here again by marker, twenty markers picking took some eight lines of the
+    // same names beside the card, pushing the call and the last race off the screen
     const reading = tools.mode !== "replay"; // the call is in the view only under review
     if (view.call) side.append(raceCall(view.call, callKey(view), tools, reading ? frame.since : null, view.captions));
     if (view.last_race) side.append(lastRace(view, tools));
