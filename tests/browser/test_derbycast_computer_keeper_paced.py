@@ -18,6 +18,7 @@ from tests.conftest import serving
 
 from homestretch.core.protocol import JSON
 from homestretch.core.registry import entry
+from homestretch.games.derbycast.rules.words import CALLED
 
 pytestmark = pytest.mark.browser
 
@@ -93,6 +94,7 @@ def test_the_computer_keeper_holds_the_result_for_the_call(
             call = review["view"]["call"]
             assert call and review["view"]["last_race"] is None
             shows(tv, review["version"])
+            expect(tv.locator(".dc-status")).to_have_text(CALLED)  # not "Result posted"
             tv.wait_for_function("document.querySelectorAll('section.dc-call p').length >= 2")
             reached = tv.locator("section.dc-call p").count()
             expect(phone.locator(".dc-would")).to_have_text(

@@ -63,6 +63,7 @@ def table_view(state: DerbyCastState, player: int | None) -> JSON:
     last = state.history[-1] if state.history else None
     picks = _picks_shown(state, player)
     marker = None if player is None or player >= len(state.points) else player + 1
+    call = state.call_now()
     shown: JSON = {
         "you": marker,
         "phase": state.phase.value,
@@ -79,7 +80,7 @@ def table_view(state: DerbyCastState, player: int | None) -> JSON:
         "picks": picks,
         "review": review,
         "simulated": state.simulation is not None,
-        "call": state.call_now(),
+        "call": call,
         "stretch_races": stretch_races() if player == state.game.keeper else [],
         "board": board,
         "last_race": None if last is None else {**last, "words": report_words(last)},
@@ -92,7 +93,7 @@ def table_view(state: DerbyCastState, player: int | None) -> JSON:
             {"marker": row["marker"], "words": standing_line(row, leader, state.is_over())}
             for row in sorted(board, key=lambda r: (-r["points"], r["marker"]))
         ],
-        "status": phase_line(state.phase.value, state.simulation is not None)
+        "status": phase_line(state.phase.value, state.simulation is not None, bool(call))
         or _between_races(state),
         "sealed_note": sealed_line([board[p["marker"] - 1] for p in picks])
         if state.sealed_now()

@@ -186,11 +186,20 @@ keeper runs it (the desk's "They're off: run the race"). The TV and the phones s
 until the keeper pressed."""
 
 
-def phase_line(phase: str, simulated: bool = False) -> str:
+CALLED = "They're off: the race is called, its result follows"
+"""What the table is doing while a race Top of the Stretch ran is under review with its
+call: the pages read the call out first. "Result posted: not official yet" above the
+call's first part told a family at the TV the result was in before the race was called."""
+
+
+def phase_line(phase: str, simulated: bool = False, called: bool = False) -> str:
     """What the table is doing ('' while a card is awaited or once the game is over);
-    ``simulated``: the race is one Top of the Stretch runs at the keeper's word."""
+    ``simulated``: the race is one Top of the Stretch runs at the keeper's word;
+    ``called``: the result under review has its call, read out on the pages."""
     if phase == "result" and simulated:
         return TO_RUN
+    if phase == "review" and called:
+        return CALLED
     return PHASES.get(phase, "")
 
 
