@@ -113,3 +113,49 @@ def test_the_computer_keeper_holds_the_result_for_the_call(
         finally:
             for each in (tv_context, phone_context, other_context):
                 each.close()
+
+
+def test_a_server_started_mid_call_holds_the_result_for_what_is_left(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The server stopped while the call was read (restarted, say): the table is in the
+    store under review, and nothing moves it on until a page opens at a server again.
+    The TV opened there is told the call's time by the store's clock (what is left of it,
+    none if a server's start took longer than the call), never the result before it, then
+    the result and the next card: the server moves the table on once it is watched (it
+    stayed under review, unwatched, for good)."""
+    config = dict(entry("derbycast").harness_configs()[0])
+    config["entrants"] = [{"name": n, "members": [n], "bot": False} for n in ("Ann", "Bob")]
+    config["confirm"] = False
+    db = str(tmp_path / "games.sqlite")
+    with serving(db, tmp_path, ["--call-pace", PACE]) as address:
+        links = open_table(address, {"game": "derbycast", "config": config, "seats": SEATS})
+        game_id = int(links["id"])
+        ann, bob = (token_of(seat["link"]) for seat in links["seats"][:2])
+        first = context(browser, address)
+        try:
+            tv = first.new_page()
+            tv.goto(links["watch"])
+            shows(tv, frame(address, game_id)["version"])
+            first_card = tv.locator(".dc-card caption").inner_text()
+            _pick(address, game_id, ann)
+            _pick(address, game_id, bob)
+            review = frame(address, game_id)
+            assert review["view"]["phase"] == "review"
+        finally:
+            first.close()
+    with serving(db, tmp_path, ["--call-pace", PACE]) as address:
+        assert frame(address, game_id)["view"]["phase"] == "review"  # nobody moved it on
+        again = context(browser, address)
+        try:
+            again.add_init_script(STORY)
+            tv = again.new_page()
+            tv.goto(links["watch"])
+            expect(tv.locator(".dc-last h3")).to_contain_text("Race 1", timeout=30_000)
+            expect(tv.locator(".dc-card caption")).not_to_have_text(first_card, timeout=30_000)
+            story = _story(tv)
+            result = next(i for i, (_, last, _) in enumerate(story) if last.startswith("Race 1"))
+            assert all(not last for _, last, _ in story[:result]), story  # the call first
+            assert frame(address, game_id)["view"]["race"] == 2
+        finally:
+            again.close()
