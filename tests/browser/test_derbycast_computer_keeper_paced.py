@@ -97,6 +97,8 @@ def test_the_computer_keeper_holds_the_result_for_the_call(
             expect(tv.locator(".dc-status")).to_have_text(CALLED)  # not "Result posted"
             tv.wait_for_function("document.querySelectorAll('section.dc-call p').length >= 2")
             reached = tv.locator("section.dc-call p").count()
+            tv.screenshot(path=str(tmp_path / "tv-mid-call.png"))
+            phone.screenshot(path=str(tmp_path / "phone-mid-call.png"))
             expect(phone.locator(".dc-would")).to_have_text(
                 "The race is being called: what the result gives you follows at the wire"
             )
