@@ -79,10 +79,10 @@ from homestretch.games.derbycast.sources.simulated import (
 E = TypeVar("E", bound=StrEnum)
 
 NAMING_HORSES = (Pick, SealedPick, PostScratches, MorningLine)
+"""The moves whose words name horses of the card they are made on (``move_words``)."""
 RESULT_STEPS = 3
 """Reading steps a called race's official result is shown alone, at a watched table, before
 the computer keeper posts the next card (``DerbyCastState.watch_steps``)."""
-"""The moves whose words name horses of the card they are made on (``move_words``)."""
 
 
 class DerbyCastGame(Game):
