@@ -145,8 +145,9 @@ class ChartSet:
     the last): ruling S31. A horse drops back the larger of this and S30's. Empty
     without the chart."""
     race_position_rank_even: tuple[int, ...] = ()
-    """The same, read in its place in an evenly matched big field: 11 runners or more,
-    fewer than a quarter of them dropped back by ``race_position_gap`` (ruling S33).
+    """The same, read in its place in an evenly matched big field: ``even_runners`` or
+    more, fewer than ``even_dropped`` of them dropped back by ``race_position_gap``
+    (ruling S33; 11 and a quarter unless chartset.toml names others).
     Empty without the chart (``race_position_rank`` is read in every field)."""
     even_runners: int = EVEN_FIELD
     """The fewest runners of an evenly matched big field (ruling S33; chartset.toml's
@@ -597,7 +598,8 @@ share, 0-1) of them dropped back by the gap chart. Without them, the ruling's 11
 
 def _turning_for_home(path: Path, meta: dict[str, Any]) -> tuple[int, Fraction]:
     """chartset.toml's ``[turning_for_home]``: (even_runners, even_dropped), the ruling's
-    values for a key not given (a set copied before they were content)."""
+    values for a key not given (the standard set names neither: every saved game is
+    marked with its chartset.toml, which would then differ)."""
     table = toml_table(path, "top", meta, "turning_for_home")
     where = "[turning_for_home]"
     runners = toml_value(path, where, table, "even_runners", int, default=EVEN_FIELD, minimum=2)
