@@ -58,6 +58,7 @@ def _chartset(charts: Path, drop: str) -> None:
 def test_the_doc_names_what_chartset_toml_may_leave_out() -> None:
     row = next(line for line in DOC.splitlines() if line.startswith("| `chartset.toml`"))
     assert "`description` (optional)" in row and "(optional) `[odds]`" in row
+    assert "(optional) `[turning_for_home]` `even_runners`, `even_dropped`" in row
     assert "The rest is required" in row
 
 

@@ -24,6 +24,7 @@ from homestretch.core.content import (
     read_toml,
     require_columns,
     to_int,
+    toml_table,
     toml_value,
 )
 from homestretch.core.errors import ContentError, HomestretchError
@@ -43,7 +44,11 @@ STANDARD = Path(__file__).parent / "charts" / "standard"
 ROLLS = range(2, 13)
 EVEN_FIELD = 11
 """The fewest runners of an evenly matched big field, whose tail turning for home reads
-the chart set's ``race_position_rank_even.csv`` (ruling S33)."""
+the chart set's ``race_position_rank_even.csv`` (ruling S33): chartset.toml's
+``[turning_for_home]`` ``even_runners``, this when the set does not name it."""
+EVEN_DROPPED = Fraction(1, 4)
+"""An evenly matched big field has fewer than this share of its runners dropped back by
+the gap chart (ruling S33): ``[turning_for_home]`` ``even_dropped``, this by default."""
 FORMS = ("A", "B", "C", "D", "E")
 ODDS_CLASSES = ("Fav", "A", "B", "C", "D", "E")
 FIELD_SIZES = ("2-5", "6-8", "9-12", "13+")
@@ -140,9 +145,16 @@ class ChartSet:
     the last): ruling S31. A horse drops back the larger of this and S30's. Empty
     without the chart."""
     race_position_rank_even: tuple[int, ...] = ()
-    """The same, read in its place in an evenly matched big field: 11 runners or more,
-    fewer than a quarter of them dropped back by ``race_position_gap`` (ruling S33).
+    """The same, read in its place in an evenly matched big field: ``even_runners`` or
+    more, fewer than ``even_dropped`` of them dropped back by ``race_position_gap``
+    (ruling S33; 11 and a quarter unless chartset.toml names others).
     Empty without the chart (``race_position_rank`` is read in every field)."""
+    even_runners: int = EVEN_FIELD
+    """The fewest runners of an evenly matched big field (ruling S33; chartset.toml's
+    ``[turning_for_home]``)."""
+    even_dropped: Fraction = EVEN_DROPPED
+    """An evenly matched big field has fewer than this share of its runners dropped
+    back by ``race_position_gap`` (ruling S33; chartset.toml's ``[turning_for_home]``)."""
 
     @cached_property
     def arrays(self) -> ChartArrays:
@@ -214,12 +226,12 @@ class ChartSet:
 
     def even_field(self, ratings: list[int]) -> bool:
         """Whether the horses running, rated ``ratings`` on Final APR turning for home,
-        are an evenly matched big field (ruling S33): ``EVEN_FIELD`` or more, fewer than
-        a quarter of them dropped back by the gap chart (ruling S30: on the standard
-        set, 4 or more points below the best)."""
+        are an evenly matched big field (ruling S33): ``even_runners`` or more, fewer
+        than ``even_dropped`` of them dropped back by the gap chart (ruling S30). On the
+        standard set: 11 or more, fewer than a quarter 4 or more points below the best."""
         best = max(ratings, default=0)
         by_gap = sum(self.drop_back(best - apr) < 0 for apr in ratings)
-        return len(ratings) >= EVEN_FIELD and by_gap < len(ratings) / 4
+        return len(ratings) >= self.even_runners and by_gap < len(ratings) * self.even_dropped
 
     def drop_back_rank(self, rank: int, even: bool = False) -> int:
         """Race points (0 or fewer) for a horse ranked ``rank`` (1 the best, tied horses
@@ -569,8 +581,32 @@ def _with_arrays(charts: ChartSet) -> ChartSet:
     return charts
 
 
-CHARTSET_KEYS = ("name", "description", "seconds_per_length", "payoffs", "odds")
+CHARTSET_KEYS = (
+    "name",
+    "description",
+    "seconds_per_length",
+    "payoffs",
+    "odds",
+    "turning_for_home",
+)
 PAYOFF_KEYS = ("stake", "win_share", "place_share", "show_share", "minimum")
+TURNING_KEYS = ("even_runners", "even_dropped")
+"""chartset.toml ``[turning_for_home]`` (optional, each key too): ruling S33's evenly
+matched big field, ``even_runners`` or more running and fewer than ``even_dropped`` (a
+share, 0-1) of them dropped back by the gap chart. Without them, the ruling's 11 and 1/4."""
+
+
+def _turning_for_home(path: Path, meta: dict[str, Any]) -> tuple[int, Fraction]:
+    """chartset.toml's ``[turning_for_home]``: (even_runners, even_dropped), the ruling's
+    values for a key not given (the standard set names neither: every saved game is
+    marked with its chartset.toml, which would then differ)."""
+    table = toml_table(path, "top", meta, "turning_for_home")
+    where = "[turning_for_home]"
+    runners = toml_value(path, where, table, "even_runners", int, default=EVEN_FIELD, minimum=2)
+    dropped = toml_value(
+        path, where, table, "even_dropped", float, default=float(EVEN_DROPPED), minimum=0, maximum=1
+    )
+    return runners, Fraction(str(dropped))
 
 
 def _read_chart_set(folder: Path) -> ChartSet:
@@ -578,7 +614,12 @@ def _read_chart_set(folder: Path) -> ChartSet:
     meta = read_toml(path)
     # a misspelt key would leave its default in place unseen (an [odds] book_hgh)
     known_keys(path, "top", meta, CHARTSET_KEYS)
-    for table, keys in (("payoffs", PAYOFF_KEYS), ("odds", tuple(k for k, _ in BOOK_DEFAULTS))):
+    tables = (
+        ("payoffs", PAYOFF_KEYS),
+        ("odds", tuple(k for k, _ in BOOK_DEFAULTS)),
+        ("turning_for_home", TURNING_KEYS),
+    )
+    for table, keys in tables:
         if table in meta:
             known_keys(path, f"[{table}]", meta[table], keys, CHARTSET_KEYS)
     if "payoffs" not in meta:
@@ -607,6 +648,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
         raise ContentError(path, f"[odds] needs 0 < book_low <= book <= book_high; here {given}")
     if min(payoffs.win_share, payoffs.place_share, payoffs.show_share, payoffs.minimum) < 0:
         raise ContentError(path, "payoff shares and minimum cannot be negative")
+    even_runners, even_dropped = _turning_for_home(path, meta)
 
     scenario_path = folder / "pace_scenario.csv"
     scenario_cells = _grid_int(folder, "pace_scenario.csv", [str(s) for s in range(19)])
@@ -780,6 +822,8 @@ def _read_chart_set(folder: Path) -> ChartSet:
         race_position_gap=race_position_gap,
         race_position_rank=race_position_rank,
         race_position_rank_even=race_position_rank_even,
+        even_runners=even_runners,
+        even_dropped=even_dropped,
         odds_class=odds_class,
         odds_chart=odds_chart,
         payoffs=payoffs,
