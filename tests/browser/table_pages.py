@@ -845,3 +845,12 @@ def totopoly_person_asked_to_bid(address: str, links: JSON) -> JSON:
         action = next((a for a in legal if a["kind"] in ("pass", "done")), legal[0])
         move(address, game_id, tokens[asked["seat"]], action)
     pytest.fail("no person was asked to bid")
+
+
+def more_settings(page: Page) -> None:
+    """The lobby's "More settings" unfolded (the settings most hosts leave as they are,
+    the files of one's own, real dice, the settings as JSON), if it is not already."""
+    fold = page.locator("#more")
+    if fold.get_attribute("open") is None:
+        page.locator("#more > summary").click()
+    expect(fold).to_have_attribute("open", "")

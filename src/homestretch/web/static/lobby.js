@@ -82,6 +82,7 @@ function fieldError(field, text) {
     if (slot) {
       slot.textContent = text;
       slot.hidden = false;
+      for (let fold = slot.closest("details"); fold; fold = fold.parentElement.closest("details")) fold.open = true;
       const input = document.querySelector(`[data-field="${CSS.escape(field)}"]`) || slot.parentElement.querySelector("input, select, textarea");
       if (input) input.classList.add("invalid");
       slot.scrollIntoView({ block: "center" });
@@ -106,6 +107,7 @@ if ($("create")) {
   if (draft.dice) $("dice").value = draft.dice;
   $("private").checked = Boolean(draft.private);
   $("invitation-watches").checked = draft.invitationWatches !== false;  // ticked unless unticked
+  $("more").open = Boolean(draft.more);  // "More settings" folded unless unfolded
   // whether the invitation shows the way to watch: a choice at a private table alone
   // (anyone may watch a listed one)
   const watchChoiceShown = () => { $("invitation-watches-box").hidden = !$("private").checked; };
@@ -126,6 +128,7 @@ if ($("create")) {
     draft.roller = $("roller").value;
     draft.private = $("private").checked;
     draft.invitationWatches = $("invitation-watches").checked;
+    draft.more = $("more").open;
     writeDraft(draft);
   };
 
@@ -349,27 +352,57 @@ if ($("create")) {
     return box;
   }
 
+  // The settings most hosts change are drawn in "Settings"; those most leave as they are
+  // (a field's "more": house rules, roles, a ruling's reading) under "More settings",
+  // folded, their values kept in the configuration all the same. Derby Cast's score
+  // keeper is chosen just after its races, which it keeps.
+  const keeperBox = $("dc-keeper-box");
   function drawSettings() {
     const g = game();
     const { config } = mine();
-    const box = $("settings");
-    const open = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
-    box.replaceChildren();
-    let group = "";
+    const boxes = [$("settings"), $("settings-more")];
+    const open = document.activeElement && boxes.some((box) => box.contains(document.activeElement)) ? document.activeElement.id : null;
+    $("settings-box").append(keeperBox);  // kept while the settings are drawn again
+    for (const box of boxes) box.replaceChildren();
+    const groups = new Map();
     for (const field of g.fields) {
-      if ((field.group || "") !== group) {
-        group = field.group || "";
-        if (group) box.append(el("h3", { class: "settings-group", text: group }));
+      const box = boxes[field.more ? 1 : 0];
+      if ((field.group || "") !== (groups.get(box) || "")) {
+        groups.set(box, field.group || "");
+        if (field.group) box.append(el("h3", { class: "settings-group", text: field.group }));
       }
       const help = [field.help, field.blank && field.optional ? `Blank: ${field.blank}.` : ""].filter(Boolean).join(" ");
-      box.append(el("div", { class: `setting setting-${field.kind}`, "data-when": field.when ? JSON.stringify(field.when) : null },
+      const place = el("div", { class: `setting setting-${field.kind}`, "data-when": field.when ? JSON.stringify(field.when) : null },
         ...fieldInput(field, config),
         el("p", { class: "help", text: help }),
-        el("p", { class: "field-error", "data-error-for": field.name, role: "alert", hidden: true })));
+        el("p", { class: "field-error", "data-error-for": field.name, role: "alert", hidden: true }));
+      box.append(place);
+      if (g.name === "derbycast" && field.name === "source") place.after(keeperBox);
     }
-    if (!g.fields.length) box.append(el("p", { class: "help", text: "This game has no settings to choose here: see the settings as JSON." }));
+    if (!g.fields.length) boxes[0].append(el("p", { class: "help", text: "This game has no settings to choose here: see the settings as JSON." }));
     if (open && $(open)) $(open).focus();
     applyWhen();
+  }
+
+  // What "More settings" holds, said while it is folded: how many of the game's own,
+  // the files of one's own it takes, real dice, the JSON; and which of them differ from
+  // the game's defaults (shown ones alone), so nothing changed there goes unseen.
+  function sayMore() {
+    const g = game();
+    const { config } = mine();
+    const folded = g.fields.filter((field) => field.more);
+    const short = g.title.split(": ")[0];
+    const held = [];
+    if (folded.length) held.push(`${folded.length} more of ${short}'s settings`);
+    if (ownTrackOffered(g)) held.push("your own track file");
+    if (ownContentOffered(g)) held.push("your own board and cards");
+    if (g.name === "derbycast") held.push("a day's card and your own odds table");
+    if (g.dice) held.push("real dice");
+    held.push("the settings as JSON");
+    const changed = folded.filter((field) => shownWhen(field.when, config) && !same(getPath(config, field.name), field.default)).map((field) => field.label);
+    if (g.dice && $("dice").value === "asked") changed.push("Dice");
+    const listed = held.length > 1 ? `${held.slice(0, -1).join(", ")} and ${held[held.length - 1]}` : held[0];
+    $("more-said").textContent = `${listed[0].toUpperCase()}${listed.slice(1)}.` + (changed.length ? ` Changed from the defaults: ${changed.join(", ")}.` : "");
   }
 
   // a setting that matters only with another's value (Derby Cast's replays drawn, with
@@ -377,7 +410,8 @@ if ($("create")) {
   // in the configuration (shownWhen)
   function applyWhen() {
     const { config } = mine();
-    for (const place of $("settings").querySelectorAll(".setting[data-when]")) place.hidden = !shownWhen(JSON.parse(place.dataset.when), config);
+    for (const place of $("create").querySelectorAll(".setting[data-when]")) place.hidden = !shownWhen(JSON.parse(place.dataset.when), config);
+    sayMore();
   }
 
   $("config").addEventListener("input", () => {
@@ -406,6 +440,7 @@ if ($("create")) {
     const g = game();
     const mineNow = mine();
     $("dc-lobby").hidden = g.name !== "derbycast";
+    $("dice-box").hidden = !g.dice;  // Derby Cast throws none
     $("own-track-box").hidden = !ownTrackOffered(g);
     $("own-content-box").hidden = !ownContentOffered(g);
     $("game-about").textContent = g.title.split(": ").slice(1).join(": ");
@@ -424,12 +459,12 @@ if ($("create")) {
     save();
   }
   function keeperShown() {
-    $("dc-keeper-box").hidden = mine().config.source !== "keeper";
+    $("dc-keeper-box").hidden = game().name !== "derbycast" || mine().config.source !== "keeper";
   }
   select.addEventListener("change", chooseGame);
   // a field changed: its refusal goes (the next press of "Open the table" says again)
   const mended = (event) => {
-    const place = event.target.closest(".setting, .seat-row, #roller-box, #own-track-box, #own-content-box");
+    const place = event.target.closest(".setting, .seat-row, #dice-box, #roller-box, #own-track-box, #own-content-box, #dc-lobby");
     if (!place) return;
     for (const slot of place.querySelectorAll("[data-error-for]")) slot.hidden = true;
     for (const bad of place.querySelectorAll(".invalid")) bad.classList.remove("invalid");
@@ -449,7 +484,8 @@ if ($("create")) {
     save();
   });
   $("dc-keeper").addEventListener("change", () => { mine().keeper = $("dc-keeper").value; save(); });
-  $("dice").addEventListener("change", () => { drawRoller(); save(); });
+  $("dice").addEventListener("change", () => { drawRoller(); sayMore(); save(); });
+  $("more").addEventListener("toggle", save);
   $("roller").addEventListener("change", save);
   $("private").addEventListener("change", () => { watchChoiceShown(); save(); });
   $("invitation-watches").addEventListener("change", save);
@@ -491,13 +527,14 @@ if ($("create")) {
     config = asSent(config);  // (after a day's card, which posts from the keeper's desk)
     const upload = ownTrackOffered(g) ? await ownTrack() : ownContentOffered(g) ? await ownContent() : undefined;
     if (upload === null) return;  // too big to send: said by its field
-    const roller = $("dice").value === "asked" ? $("roller").value : "";
+    const dice = g.dice ? $("dice").value : "seeded";  // none offered: none typed
+    const roller = dice === "asked" ? $("roller").value : "";
     $("open").disabled = true;
     let response;
     try {
       response = await fetch("/api/tables", {
         method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ game: g.name, design: g.design, upload, config, seats, dice: $("dice").value, roller: roller === "" ? null : Number(roller), private: $("private").checked, invitation_watches: $("invitation-watches").checked }),
+        body: JSON.stringify({ game: g.name, design: g.design, upload, config, seats, dice, roller: roller === "" ? null : Number(roller), private: $("private").checked, invitation_watches: $("invitation-watches").checked }),
       });
     } catch {
       $("open").disabled = false;
