@@ -54,7 +54,7 @@ def test_totopoly_s_form_is_short_and_its_folded_settings_are_kept(
         lobby.screenshot(path=str(tmp_path / "lobby-totopoly-folded.png"), full_page=True)
 
         more_settings(lobby)
-        lobby.select_option("#setting-banker", label="Player 2 (player 2)")
+        lobby.select_option("#setting-banker", label="Player 2")  # its name said once
         lobby.select_option("#setting-rules-auction", label="a pass is final for that lot")
         summary.click()  # folded again: what was changed is said on the fold
         expect(lobby.locator("#setting-banker")).to_be_hidden()

@@ -266,13 +266,19 @@ if ($("create")) {
     $("seats").lastElementChild.querySelector("input").focus();
   });
 
+  // a seat as a choice names it: "Bob (player 2)", or "Player 2" where that is its name
+  function seatWords(seat, i) {
+    const name = seat.name.trim() || `Player ${i + 1}`;
+    return name.toLowerCase() === `player ${i + 1}` ? name : `${name} (player ${i + 1})`;
+  }
+
   function drawRoller() {
     const { seats } = mine();
     const roller = $("roller");
     const chosen = roller.value || draft.roller || "";
     roller.replaceChildren(el("option", { value: "", text: "the creator (on the creator's page)" }));
     seats.forEach((seat, i) => {
-      if (seat.kind === "person") roller.append(el("option", { value: String(i), text: `${seat.name || `Player ${i + 1}`} (player ${i + 1})` }));
+      if (seat.kind === "person") roller.append(el("option", { value: String(i), text: seatWords(seat, i) }));
     });
     roller.value = [...roller.options].some((o) => o.value === chosen) ? chosen : "";
     $("roller-box").hidden = $("dice").value !== "asked";
@@ -300,7 +306,7 @@ if ($("create")) {
       });
     } else if (field.kind === "choice" || field.kind === "seat") {
       const choices = field.kind === "seat"
-        ? mine().seats.map((s, i) => ({ value: i, label: `${s.name || `Player ${i + 1}`} (player ${i + 1})` }))
+        ? mine().seats.map((s, i) => ({ value: i, label: seatWords(s, i) }))
         : field.choices;
       input = el("select", { id, "data-field": field.name });
       choices.forEach((c, i) => input.append(el("option", { value: String(i), text: c.label })));
@@ -325,6 +331,32 @@ if ($("create")) {
     }
     return [el("label", { for: id, text: field.label }), input];
   }
+
+  // A select cuts its chosen words where they are wider than it is (a race's name with
+  // its distance, on a phone): they are said whole on a line under it then, and the line
+  // goes when they fit (a wider screen, a shorter choice). Measured by the select's font;
+  // a select out of sight (folded) is measured when it is shown.
+  const ruler = document.createElement("canvas").getContext("2d");
+  function sayChosen(select) {
+    let line = select.nextElementSibling;
+    if (!line || !line.classList.contains("chosen-whole")) {
+      line = el("p", { class: "chosen-whole help", "aria-hidden": "true", hidden: true });
+      select.after(line);
+    }
+    if (!select.getClientRects().length) return;  // out of sight: as it was
+    const words = select.selectedOptions[0] ? select.selectedOptions[0].textContent : "";
+    const style = getComputedStyle(select);
+    ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;  // its arrow
+    line.textContent = words;
+    line.hidden = ruler.measureText(words).width <= room;
+  }
+  function sayAllChosen() {
+    for (const select of $("create").querySelectorAll(".setting select")) sayChosen(select);
+  }
+  $("create").addEventListener("change", (event) => { if (event.target.matches(".setting select")) sayChosen(event.target); });
+  window.addEventListener("resize", sayAllChosen);
+  $("more").addEventListener("toggle", sayAllChosen);
 
   // several choices in order (Across's track of each meet): a select each, added and removed
   function listInput(field, value, id, set) {
@@ -412,6 +444,7 @@ if ($("create")) {
     const { config } = mine();
     for (const place of $("create").querySelectorAll(".setting[data-when]")) place.hidden = !shownWhen(JSON.parse(place.dataset.when), config);
     sayMore();
+    sayAllChosen();
   }
 
   $("config").addEventListener("input", () => {
@@ -460,6 +493,7 @@ if ($("create")) {
   }
   function keeperShown() {
     $("dc-keeper-box").hidden = game().name !== "derbycast" || mine().config.source !== "keeper";
+    sayChosen($("dc-keeper"));
   }
   select.addEventListener("change", chooseGame);
   // a field changed: its refusal goes (the next press of "Open the table" says again)
@@ -553,6 +587,7 @@ if ($("create")) {
       return;
     }
     answer.open_seats = seats.filter((s) => s.kind === "open").length;  // whether to list the invitation
+    answer.dice_here = dice === "asked" && roller === "";  // the creator's page types them
     draft.created = answer;
     save();
     showCreated(answer);
@@ -676,10 +711,24 @@ if ($("create")) {
     // (the creator's page keeps it, for a seat opened again there)
     if (answer.open_seats !== 0) add(invitationWords(answer), answer.invite);
     add("Spectators", answer.watch);
-    add("Creator (hand seats to the computer, type real dice)", answer.admin);
+    add(`Creator (hand seats to the computer${answer.dice_here ? ", type the real dice" : ""})`, answer.admin);
+    $("created-next").textContent = nextSteps(answer);
     $("created").hidden = false;
     if (scroll) $("created").scrollIntoView({ block: "start" });
   }
+}
+
+// What the opener of a table does next, in a line above its links: send the invitation
+// (where a seat is open), and play at the seats of the people here.
+function nextSteps(answer) {
+  const open = answer.open_seats;
+  const said = [];
+  if (open === 1) said.push("Send the invitation to whoever is to take the open seat: Copy it, then paste it into a message.");
+  else if (open > 1) said.push(`Send the invitation to the ${open} people who are to take the open seats: each takes one.`);
+  const here = answer.seats.map((s) => s.name);
+  if (here.length === 1) said.push(`${open ? "Then open" : "Open"} ${here[0]}'s seat to play.`);
+  else if (here.length > 1) said.push("Each person here plays at their own seat's link: open each on its player's phone.");
+  return said.join(" ");
 }
 
 // The invitation as the created table's list names it: what its holder may do there (at

@@ -82,7 +82,7 @@ class DerbyCastSettings(Settings):
     tie: Annotated[
         str,
         Choices(
-            ("standard", "the tied race on until one wins"),
+            ("standard", "more races until one of them wins"),
             ("dead-heat", "the tied players share the win"),
         ),
     ] = Field(
