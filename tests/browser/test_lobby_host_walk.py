@@ -113,3 +113,10 @@ def test_a_choice_cut_by_its_select_is_said_whole_under_it(
             expect(exchange).to_have_text("every player exchanges a card with the dummy")
             host.select_option("#setting-rules-small_table_exchange", label="nobody exchanges")
         expect(exchange).to_be_hidden()
+        host.select_option("#game", "across")  # a list's rows are left as they are
+        host.get_by_role("button", name="Add to Tracks").click()
+        expect(host.locator(".list-row select")).to_have_count(1)
+        host.locator("#more > summary").click()  # folded and unfolded: said again
+        more_settings(host)
+        expect(host.locator(".list-row select")).to_be_visible()
+        expect(host.locator(".list-row .chosen-whole")).to_have_count(0)

@@ -352,9 +352,9 @@ if ($("create")) {
     line.hidden = ruler.measureText(words).width <= room;
   }
   function sayAllChosen() {
-    for (const select of $("create").querySelectorAll(".setting select")) sayChosen(select);
+    for (const select of $("create").querySelectorAll(".setting > select")) sayChosen(select);
   }
-  $("create").addEventListener("change", (event) => { if (event.target.matches(".setting select")) sayChosen(event.target); });
+  $("create").addEventListener("change", (event) => { if (event.target.matches(".setting > select")) sayChosen(event.target); });
   window.addEventListener("resize", sayAllChosen);
   $("more").addEventListener("toggle", sayAllChosen);
 
