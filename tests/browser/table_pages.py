@@ -865,3 +865,24 @@ def turn_among(address: str, game_id: int, tokens: dict[str, str]) -> str | None
                 return who
         time.sleep(0.1)
     pytest.fail(f"nobody's turn at table {game_id} in two minutes")
+
+
+def more_settings(page: Page) -> None:
+    """The lobby's "More settings" unfolded (the settings most hosts leave as they are,
+    the files of one's own, real dice, the settings as JSON), if it is not already."""
+    fold = page.locator("#more")
+    if fold.get_attribute("open") is None:
+        page.locator("#more > summary").click()
+    expect(fold).to_have_attribute("open", "")
+
+
+def totopoly_three_computers_played(address: str, seed: int = 5) -> tuple[JSON, JSON]:
+    """A whole Totopoly game (not the short one) of three computer players, Ann, Bob and
+    Cy (sensible), played out by the server as the table opens: its links and its last
+    frame, over. Seed 5: they back horses on the Tote, none of them the winner."""
+    seats = [{"kind": "bot", "bot": "sensible", "name": name} for name in ("Ann", "Bob", "Cy")]
+    request = {"game": "totopoly", "config": {"players": 3}, "seats": seats, "seed": seed}
+    links: JSON = httpx.post(f"{address}/api/tables", json=request, timeout=300).json()
+    final = frame(address, links["id"])
+    assert final["over"]
+    return links, final

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import context, fits_width
+from tests.browser.table_pages import context, fits_width, more_settings
 from tests.conftest import serving
 
 from homestretch.store.db import Store
@@ -28,6 +28,7 @@ def test_a_days_card_uploaded_in_the_lobby_is_offered_at_the_desk(
         lobby.goto("/")
         expect(lobby.locator("#dc-lobby")).to_be_hidden()  # another game is chosen first
         lobby.select_option("#game", "derbycast")
+        more_settings(lobby)  # a day's card: one of the files of one's own
         expect(lobby.locator("#dc-lobby")).to_be_visible()
         fits_width(lobby)
 

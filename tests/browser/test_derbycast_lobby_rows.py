@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tests.browser.table_pages import SharedServer, fits_width
+from tests.browser.table_pages import SharedServer, fits_width, more_settings
 
 from homestretch.store.db import Store
 
@@ -44,6 +44,7 @@ def test_confirm_picks_is_not_offered_over_race_replays(
     with shared_server.visit():
         page.goto("/")
         page.select_option("#game", "derbycast")
+        more_settings(page)
         confirm = page.locator("#setting-confirm")
         expect(confirm).to_be_visible()
         expect(confirm).to_be_checked()
@@ -70,6 +71,7 @@ def test_the_settings_as_json_show_confirm_off_over_race_replays(
     with shared_server.visit():
         page.goto("/")
         page.select_option("#game", "derbycast")
+        more_settings(page)
         page.click("#advanced > summary")
         shown = page.locator("#config")
 

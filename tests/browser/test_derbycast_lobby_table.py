@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, fits_width
+from tests.browser.table_pages import SMALL, fits_width, more_settings
 from tests.conftest import serving
 
 from homestretch.games.derbycast.content.odds_table import TABLE_FILE
@@ -29,6 +29,7 @@ def test_an_odds_table_uploaded_in_the_lobby_is_checked_and_kept(
         lobby = browser.new_context(base_url=address, **SMALL).new_page()
         lobby.goto("/")
         lobby.select_option("#game", "derbycast")
+        more_settings(lobby)
         choice = lobby.get_by_label("Your own odds table")
         expect(choice).to_be_visible()
         fits_width(lobby)

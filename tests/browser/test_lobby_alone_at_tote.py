@@ -9,7 +9,7 @@ from __future__ import annotations
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, fits_width, small_phone_at
+from tests.browser.table_pages import SharedServer, fits_width, more_settings, small_phone_at
 
 pytestmark = pytest.mark.browser
 
@@ -29,6 +29,7 @@ def test_one_player_at_the_tote_is_told_before_opening(
         expect(page.locator("#seats li")).to_have_count(1)
         expect(limits).to_contain_text(ALONE)
         # who pays a player alone: the lobby's setting, the house chosen
+        more_settings(page)  # where the settings most hosts leave are
         choice = page.get_by_label("A player alone is paid by")
         expect(choice).to_be_visible()
         expect(choice.locator("option:checked")).to_have_text("the house, at the chart's $2 prices")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, broken_words, small_phone_at
+from tests.browser.table_pages import SharedServer, broken_words, more_settings, small_phone_at
 
 pytestmark = pytest.mark.browser
 
@@ -17,6 +17,7 @@ def test_a_command_in_a_label_is_not_broken_inside_a_word(
     with shared_server.visit() as address:
         page = small_phone_at(browser, address, "/")
         page.select_option("#game", "derbycast")
+        more_settings(page)
         command = page.locator("#dc-lobby code")
         expect(command).to_have_text("homestretch derbycast content")
         expect(command).to_be_visible()

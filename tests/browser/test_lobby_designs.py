@@ -14,7 +14,14 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tests.browser.table_pages import SharedServer, fits_width, frame, open_moves, shows
+from tests.browser.table_pages import (
+    SharedServer,
+    fits_width,
+    frame,
+    more_settings,
+    open_moves,
+    shows,
+)
 from tests.conftest import serving
 
 pytestmark = pytest.mark.browser
@@ -82,6 +89,7 @@ def test_a_table_on_the_designers_track_opened_from_the_lobby_takes_a_move(
         said = "".join(log.read_text() for log in shared_server.folder.glob("serve-*.log"))
         assert "The lobby offers the designer's content in my-across: its title cards" in said
         track = lobby.locator("[data-field='tracks'] select").first
+        expect(track).to_be_visible()  # the design's own: in sight, never folded away
         expect(track.locator("option:checked")).to_have_text("Fenwick Heath (Norwich)")
         fits_width(lobby)
         lobby.screenshot(path=str(tmp_path / f"lobby-design-{width}.png"), full_page=True)
@@ -112,6 +120,7 @@ def test_a_track_not_of_the_design_is_refused_by_its_field(
     with shared_server.visit():
         page = device("phone")
         choose_design_with_ann(page)
+        more_settings(page)
         page.click("#advanced > summary")
         config = json.loads(page.locator("#config").input_value())
         page.locator("#config").fill(json.dumps({**config, "tracks": ["woodbine"]}))
@@ -132,6 +141,7 @@ def test_a_track_file_uploaded_from_the_lobby_is_checked_then_played(
         page = device("phone")
         page.goto("/")
         page.select_option("#game", "across")
+        more_settings(page)  # a track file of one's own: with the settings most leave
         expect(page.locator("#own-track-box")).to_be_visible()
         page.locator("#seats li[data-seat='0'] input.seat-name").fill("Ann")
         broken = track.replace("best_pick = 7", "best_pick = 13")
@@ -178,6 +188,7 @@ def test_a_totopoly_folders_files_uploaded_from_the_lobby_are_checked_then_playe
         page = device("phone")
         page.goto("/")
         page.select_option("#game", "totopoly")
+        more_settings(page)
         box = page.locator("#own-content-box")
         expect(box).to_be_visible()
         expect(page.locator("#own-track-box")).to_be_hidden()

@@ -13,7 +13,14 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tests.browser.table_pages import SharedServer, fits_width, frame, open_moves, shows
+from tests.browser.table_pages import (
+    SharedServer,
+    fits_width,
+    frame,
+    more_settings,
+    open_moves,
+    shows,
+)
 
 from homestretch.store.db import Store
 from homestretch.web.forms import shown
@@ -155,6 +162,7 @@ def test_a_bad_value_is_shown_by_its_field_and_nothing_typed_is_lost(
         page.select_option("#game", "across")
         set_seats(page, "across")
         page.fill("#setting-meets", "500")  # the box says 1 to 100; the server holds to it
+        more_settings(page)
         page.select_option(
             "#setting-payoff", label="as at a track: a winner's ticket shares place and show too"
         )
@@ -208,6 +216,7 @@ def test_the_settings_as_json_follow_the_fields_and_the_fields_the_json(
         page = phone()
         page.goto("/")
         page.select_option("#game", "totopoly")
+        more_settings(page)
         page.click("#advanced > summary")
         config = page.locator("#config")
         page.check("#setting-short")
@@ -247,14 +256,13 @@ def test_the_score_keeper_and_the_dice_typist_are_chosen_in_words(
             page.locator(f"#seats li[data-seat='{index}'] input.seat-name").fill(name)
         page.select_option("#setting-source", label="race replays from the library")
         expect(page.locator("#dc-keeper-box")).to_be_hidden()  # replays need no keeper
+        more_settings(page)
         expect(page.locator("#setting-draw")).to_be_visible()  # but how they are drawn
         page.select_option("#setting-source", index=0)
         expect(page.locator("#dc-keeper-box")).to_be_visible()
         expect(page.locator("#setting-draw")).to_be_hidden()
-        page.select_option("#dc-keeper", label="a person here (types each real race in)")
-        expect(page.locator("#roller-box")).to_be_hidden()
-        page.select_option("#dice", "asked")
-        page.select_option("#roller", label="Bob (player 2)")
+        page.select_option("#dc-keeper", label="a person here: types in each real race")
+        expect(page.locator("#dice")).to_be_hidden()  # Derby Cast throws none
         page.get_by_role("button", name="Open the table").click()
         expect(page.locator("#created")).to_be_visible()
         expect(page.locator("#links a", has_text="Score keeper's seat")).to_have_count(1)
@@ -265,6 +273,17 @@ def test_the_score_keeper_and_the_dice_typist_are_chosen_in_words(
             ("Bob", "person"),
             ("Score keeper", "person"),
         ]
+
+        # Totopoly's dice, typed in by Bob's seat
+        page.select_option("#game", "totopoly")
+        for index, name in enumerate(("Ann", "Bob")):
+            page.locator(f"#seats li[data-seat='{index}'] input.seat-name").fill(name)
+        expect(page.locator("#roller-box")).to_be_hidden()
+        page.select_option("#dice", "asked")
+        page.select_option("#roller", label="Bob (player 2)")
+        page.get_by_role("button", name="Open the table").click()
+        expect(page.locator("#links a", has_text="Score keeper's seat")).to_have_count(0)
+        game_id = int(str(page.locator("#links a").first.get_attribute("href")).split("/")[2])
         store = Store(shared_server.db)
         try:
             assert store.settings(game_id)["web"]["roller"] == 1  # type: ignore[index]
@@ -282,6 +301,7 @@ def test_a_race_with_nobody_betting_shows_no_tote_settings(
         page = phone()
         page.goto("/")
         page.select_option("#game", "stretch")
+        more_settings(page)  # the takeout and the breakage, with the bankroll
         tote = ["#setting-bankroll", "#setting-takeout", "#setting-breakage"]
         for each in tote:
             expect(page.locator(each)).to_be_visible()
@@ -379,6 +399,7 @@ def test_a_derby_cast_team_is_typed_on_its_row(
         expect(page.locator("#seat-1-team")).to_have_value("Bob, Cy")
 
         # typed in the JSON, the rows follow: Ann's row becomes a team of two
+        more_settings(page)
         page.click("#advanced > summary")
         config["entrants"][0] = {"name": "Ann and Di", "members": ["Ann", "Di"], "bot": False}
         page.locator("#config").fill(json.dumps(config))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, fits_width
+from tests.browser.table_pages import SMALL, SharedServer, fits_width, more_settings
 
 pytestmark = pytest.mark.browser
 FOLDER = Path(__file__).parents[2] / "samples" / "totopoly"
@@ -30,6 +30,7 @@ def test_a_zipped_content_folder_opens_a_table_on_its_files(
         page = browser.new_context(base_url=address, **SMALL).new_page()
         page.goto("/")
         page.select_option("#game", "totopoly")
+        more_settings(page)
         box = page.locator("#own-content-box")
         expect(box).to_be_visible()
         page.locator("#seats li[data-seat='0'] input.seat-name").fill("Ann")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame
+from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame, more_settings
 from tests.web.test_pasted_race import SAID, copied_race
 
 from homestretch.games.stretch.content.race_plain import BUNDLED_RACES
@@ -95,6 +95,7 @@ def test_a_race_pasted_into_the_lobby_is_warned_of_as_the_builder_warns(
             page = phone.new_page()
             page.goto("/")
             page.select_option("#game", "stretch")
+            more_settings(page)
             page.click("#advanced > summary")
             shown = json.loads(page.locator("#config").input_value())
             page.locator("#config").fill(json.dumps({**shown, "race": copied_race(tmp_path)}))

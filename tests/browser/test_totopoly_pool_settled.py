@@ -5,11 +5,15 @@ all, and that it was settled after the race."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import PHONE, SharedServer, fits_width, frame, screen_at
-from tests.browser.test_totopoly_tote_kept import SEATS, SEED
+from tests.browser.table_pages import (
+    PHONE,
+    SharedServer,
+    fits_width,
+    screen_at,
+    totopoly_three_computers_played,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -17,11 +21,8 @@ pytestmark = pytest.mark.browser
 def test_the_pool_at_the_end_says_what_was_laid(
     browser: Browser, shared_server: SharedServer
 ) -> None:
-    request = {"game": "totopoly", "config": {"players": 3}, "seats": SEATS, "seed": SEED}
     with shared_server.visit() as address:
-        links = httpx.post(f"{address}/api/tables", json=request, timeout=300).json()
-        final = frame(address, links["id"])
-        assert final["over"]
+        links, final = totopoly_three_computers_played(address)
         laid = sum(final["view"]["tote"]["by_horse"].values())
         assert laid > 0 and final["view"]["tote"]["pool"] == 0  # laid, and paid out
         with screen_at(browser, address, f"/t/{links['id']}/watch", links["id"], PHONE) as page:

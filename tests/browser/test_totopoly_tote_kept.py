@@ -4,25 +4,23 @@ had been paid. It says whom nobody backed and that the clerk keeps the whole poo
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, frame, shows
+from tests.browser.table_pages import (
+    SMALL,
+    SharedServer,
+    shows,
+    totopoly_three_computers_played,
+)
 
 pytestmark = pytest.mark.browser
-SEATS = [{"kind": "bot", "bot": "sensible", "name": name} for name in ("Ann", "Bob", "Cy")]
-SEED = 5
-"""Three computers (seed 5) back horses on the Tote, none of them the winner."""
 
 
 def test_a_pool_nobody_won_is_said_kept_whole(
     browser: Browser, shared_server: SharedServer
 ) -> None:
-    request = {"game": "totopoly", "config": {"players": 3}, "seats": SEATS, "seed": SEED}
     with shared_server.visit() as address:
-        links = httpx.post(f"{address}/api/tables", json=request, timeout=300).json()
-        final = frame(address, links["id"])
-        assert final["over"]
+        links, final = totopoly_three_computers_played(address)  # nobody backs the winner
         winner = final["view"]["placings"][0]
         kept = next(n for n in final["notices"] if n["type"] == "tote_kept")
         assert kept["kept"] == kept["pool"] > 0, kept  # nobody backed the winner

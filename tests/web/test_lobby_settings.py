@@ -287,7 +287,7 @@ def test_a_refused_choice_is_said_in_the_words_the_form_shows(game: str) -> None
 
 
 SHOWN_WHEN = {
-    "across": set(),
+    "across": {"stake"},
     "derbycast": {"draw", "confirm"},
     "stretch": {"bankroll", "takeout", "breakage", "sealed", "lone_bettor"},
     "totopoly": set(),
@@ -430,3 +430,24 @@ def test_a_table_name_keeps_a_race_name_with_brackets_whole() -> None:
     )
     assert table_name("Totopoly: lease, train and race horses, with a Tote") == "Totopoly"
     assert table_name("Game: a (b) c") == "Game"
+
+
+IN_SIGHT = {
+    "across": ["meets", "daily_double"],
+    "derbycast": ["source", "races"],
+    "stretch": ["race", "mode", "bankroll"],
+    "totopoly": ["short"],
+}
+"""The settings each game's form draws in sight; the rest (house rules, roles, a ruling's
+reading) are folded under "More settings" (``more``: most hosts leave them as they are)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_settings_most_hosts_leave_are_marked_to_be_folded(game: str) -> None:
+    fields = _choice(game)["fields"]
+    assert [f["name"] for f in fields if not f.get("more")] == IN_SIGHT[game]
+    assert all(f["more"] is True for f in fields if "more" in f)
+    if game == "totopoly":  # a nested model's fields folded with it: its house rules
+        assert {f["name"] for f in fields if f.get("group") == "House rules"} <= {
+            f["name"] for f in fields if f.get("more")
+        }

@@ -85,6 +85,14 @@ def test_opening_a_table_wrongly_is_one_line_and_opens_nothing(client: TestClien
     asked = {"game": "totopoly", "config": {"players": 2}, "seats": PEOPLE}
     assert "seeded or asked" in refused({**asked, "dice": "loaded"})
     assert "seed" in refused({**asked, "seed": -1})
+    entrants = [{"name": p["name"], "members": [p["name"]], "bot": False} for p in PEOPLE]
+    derby = {
+        "game": "derbycast",
+        "config": {"entrants": entrants},
+        "seats": PEOPLE,
+        "dice": "asked",
+    }
+    assert refused(derby) == 'Derby Cast throws no dice to type in: its dice are "seeded"'
     assert client.get("/api/tables").json() == []
 
 

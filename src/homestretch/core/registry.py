@@ -91,6 +91,9 @@ class GameEntry(NamedTuple):
     own_files: Callable[[JSON], tuple[OwnFile, ...]] | None = None
     """The files of a person's own a game of one configuration reads after it is made
     (``OwnFile``)."""
+    dice: bool = True
+    """Whether the game throws dice (real ones may be typed in at its table: the lobby
+    offers the choice). Derby Cast throws none: its chance is a race drawn or simulated."""
 
     def titled(self, config: JSON) -> str:
         """What a table of this configuration is called (its pages' title and heading)."""

@@ -47,6 +47,13 @@ class Settings(BaseModel):
         return config
 
 
+MORE: dict[str, Any] = {"more": True}
+"""A setting's ``json_schema_extra`` (or part of it) for one most hosts leave as it is (a
+house rule, who holds a role, a ruling's reading): the lobby draws it folded away under
+"More settings", labelled as the rest, its value kept while folded. On a nested model's
+field (Totopoly's house rules) it folds each setting in it."""
+
+
 @dataclass(frozen=True)
 class Choices:
     """The values a setting may take, each with the words a person reads for it

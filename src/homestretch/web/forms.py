@@ -91,15 +91,17 @@ def _bounds(described: JSON, metadata: list[Any]) -> None:
                 described[name] = getattr(item, key)
 
 
-def _described(name: str, info: FieldInfo, group: str) -> list[JSON]:
+def _described(name: str, info: FieldInfo, group: str, more: bool = False) -> list[JSON]:
     hint, extras, optional, other = _unpacked(info.annotation)
     default = info.get_default(call_default_factory=True)
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    more = more or extra.get("more") is True  # folded away (core.settings.MORE)
     if isinstance(hint, type) and issubclass(hint, BaseModel):
         title = info.title or hint.model_config.get("title") or name
         return [
             field
             for inner, inner_info in hint.model_fields.items()
-            for field in _described(f"{name}.{inner}", inner_info, title)
+            for field in _described(f"{name}.{inner}", inner_info, title, more)
         ]
     described: JSON = {
         "name": name,
@@ -110,7 +112,8 @@ def _described(name: str, info: FieldInfo, group: str) -> list[JSON]:
     }
     if group:
         described["group"] = group
-    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    if more:
+        described["more"] = True
     if "when" in extra:  # shown only while the configuration holds these values
         described["when"] = extra["when"]
     blank = next((e for e in [*extras, *info.metadata] if isinstance(e, Blank)), None)
@@ -139,7 +142,8 @@ def settings_fields(model: type[Settings]) -> list[JSON]:
     ``min``, ``max``, ``most`` (a list's length), ``choices`` (each ``value`` and the
     ``label`` a person reads; ``other``: a whole object may stand instead, as in the
     JSON), ``group`` (the heading of a group of settings, such as house rules), ``when``
-    (shown only while it matters: see ``shown``)."""
+    (shown only while it matters: see ``shown``), ``more`` (true: one most hosts leave
+    as it is, drawn folded under "More settings"; ``core.settings.MORE``)."""
     return [
         field for name, info in model.model_fields.items() for field in _described(name, info, "")
     ]

@@ -41,8 +41,9 @@ MAX_NAME = 40
 def game_choices() -> list[JSON]:
     """Every game with a valid default configuration (its settings' defaults over the
     first the harness plays), the settings the form draws (``fields``, see
-    ``forms.settings_fields``), how many players it seats, and its kinds of computer
-    player with their words (the same while the server runs)."""
+    ``forms.settings_fields``), how many players it seats, its kinds of computer
+    player with their words, and whether it throws dice (``dice``: the form offers real
+    ones only then). The same while the server runs."""
     return [_choice(name, entry) for name, entry in sorted(entries().items())]
 
 
@@ -64,6 +65,7 @@ def _choice(name: str, entry: GameEntry) -> JSON:
         "players": game.num_players,
         "min_players": game.min_players,
         "max_players": game.max_players,
+        "dice": entry.dice,
     }
 
 
@@ -72,7 +74,8 @@ def games_with(designs: Designs) -> list[JSON]:
     given after each game's bundled choice, each a choice of its own: ``key`` (what the
     form tells the choices apart by: the game's name, or the design's id), ``design``
     (sent back with the table's request), ``label`` (the list's words for it), its
-    ``fields`` with the design's own choices (Across's tracks, Stretch's race)."""
+    ``fields`` with the design's own choices (Across's tracks, Stretch's race), drawn in
+    sight, never folded: they are what the design is chosen for."""
     found = []
     for choice in game_choices():
         found.append({**choice, "key": choice["name"]})
@@ -84,7 +87,7 @@ def _design_choice(design: Design, base: JSON) -> JSON:
     short = str(base["title"]).split(": ")[0]
     fields = [
         {
-            **field,
+            **{key: value for key, value in field.items() if key != "more"},  # in sight
             "choices": [{"value": v, "label": w} for v, w in design.choices[field["name"]]],
             "default": design.defaults.get(field["name"], field["default"]),
             "other": False,
@@ -301,6 +304,9 @@ def create_table(
     dice_kind = request.get("dice", "seeded")
     if dice_kind not in ("seeded", "asked"):
         raise HomestretchError(f"dice are seeded or asked, not {dice_kind!r}")
+    if dice_kind == "asked" and not entry.dice:  # nothing would ever be asked
+        short = entry.title.split(": ")[0]
+        raise FieldError("dice", f'{short} throws no dice to type in: its dice are "seeded"')
     seed = request.get("seed")
     if seed is None:
         seed = new_seed()

@@ -223,4 +223,5 @@ ENTRY = GameEntry(
     bundled_reads=_bundled_reads,
     log_reads=_log_reads,
     own_files=_own_files,
+    dice=False,
 )

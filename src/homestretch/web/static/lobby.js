@@ -82,6 +82,7 @@ function fieldError(field, text) {
     if (slot) {
       slot.textContent = text;
       slot.hidden = false;
+      for (let fold = slot.closest("details"); fold; fold = fold.parentElement.closest("details")) fold.open = true;
       const input = document.querySelector(`[data-field="${CSS.escape(field)}"]`) || slot.parentElement.querySelector("input, select, textarea");
       if (input) input.classList.add("invalid");
       slot.scrollIntoView({ block: "center" });
@@ -106,6 +107,7 @@ if ($("create")) {
   if (draft.dice) $("dice").value = draft.dice;
   $("private").checked = Boolean(draft.private);
   $("invitation-watches").checked = draft.invitationWatches !== false;  // ticked unless unticked
+  $("more").open = Boolean(draft.more);  // "More settings" folded unless unfolded
   // whether the invitation shows the way to watch: a choice at a private table alone
   // (anyone may watch a listed one)
   const watchChoiceShown = () => { $("invitation-watches-box").hidden = !$("private").checked; };
@@ -126,6 +128,7 @@ if ($("create")) {
     draft.roller = $("roller").value;
     draft.private = $("private").checked;
     draft.invitationWatches = $("invitation-watches").checked;
+    draft.more = $("more").open;
     writeDraft(draft);
   };
 
@@ -263,13 +266,19 @@ if ($("create")) {
     $("seats").lastElementChild.querySelector("input").focus();
   });
 
+  // a seat as a choice names it: "Bob (player 2)", or "Player 2" where that is its name
+  function seatWords(seat, i) {
+    const name = seat.name.trim() || `Player ${i + 1}`;
+    return name.toLowerCase() === `player ${i + 1}` ? name : `${name} (player ${i + 1})`;
+  }
+
   function drawRoller() {
     const { seats } = mine();
     const roller = $("roller");
     const chosen = roller.value || draft.roller || "";
     roller.replaceChildren(el("option", { value: "", text: "the creator (on the creator's page)" }));
     seats.forEach((seat, i) => {
-      if (seat.kind === "person") roller.append(el("option", { value: String(i), text: `${seat.name || `Player ${i + 1}`} (player ${i + 1})` }));
+      if (seat.kind === "person") roller.append(el("option", { value: String(i), text: seatWords(seat, i) }));
     });
     roller.value = [...roller.options].some((o) => o.value === chosen) ? chosen : "";
     $("roller-box").hidden = $("dice").value !== "asked";
@@ -297,7 +306,7 @@ if ($("create")) {
       });
     } else if (field.kind === "choice" || field.kind === "seat") {
       const choices = field.kind === "seat"
-        ? mine().seats.map((s, i) => ({ value: i, label: `${s.name || `Player ${i + 1}`} (player ${i + 1})` }))
+        ? mine().seats.map((s, i) => ({ value: i, label: seatWords(s, i) }))
         : field.choices;
       input = el("select", { id, "data-field": field.name });
       choices.forEach((c, i) => input.append(el("option", { value: String(i), text: c.label })));
@@ -322,6 +331,32 @@ if ($("create")) {
     }
     return [el("label", { for: id, text: field.label }), input];
   }
+
+  // A select cuts its chosen words where they are wider than it is (a race's name with
+  // its distance, on a phone): they are said whole on a line under it then, and the line
+  // goes when they fit (a wider screen, a shorter choice). Measured by the select's font;
+  // a select out of sight (folded) is measured when it is shown.
+  const ruler = document.createElement("canvas").getContext("2d");
+  function sayChosen(select) {
+    let line = select.nextElementSibling;
+    if (!line || !line.classList.contains("chosen-whole")) {
+      line = el("p", { class: "chosen-whole help", "aria-hidden": "true", hidden: true });
+      select.after(line);
+    }
+    if (!select.getClientRects().length) return;  // out of sight: as it was
+    const words = select.selectedOptions[0] ? select.selectedOptions[0].textContent : "";
+    const style = getComputedStyle(select);
+    ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;  // its arrow
+    line.textContent = words;
+    line.hidden = ruler.measureText(words).width <= room;
+  }
+  function sayAllChosen() {
+    for (const select of $("create").querySelectorAll(".setting > select")) sayChosen(select);
+  }
+  $("create").addEventListener("change", (event) => { if (event.target.matches(".setting > select")) sayChosen(event.target); });
+  window.addEventListener("resize", sayAllChosen);
+  $("more").addEventListener("toggle", sayAllChosen);
 
   // several choices in order (Across's track of each meet): a select each, added and removed
   function listInput(field, value, id, set) {
@@ -349,27 +384,57 @@ if ($("create")) {
     return box;
   }
 
+  // The settings most hosts change are drawn in "Settings"; those most leave as they are
+  // (a field's "more": house rules, roles, a ruling's reading) under "More settings",
+  // folded, their values kept in the configuration all the same. Derby Cast's score
+  // keeper is chosen just after its races, which it keeps.
+  const keeperBox = $("dc-keeper-box");
   function drawSettings() {
     const g = game();
     const { config } = mine();
-    const box = $("settings");
-    const open = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
-    box.replaceChildren();
-    let group = "";
+    const boxes = [$("settings"), $("settings-more")];
+    const open = document.activeElement && boxes.some((box) => box.contains(document.activeElement)) ? document.activeElement.id : null;
+    $("settings-box").append(keeperBox);  // kept while the settings are drawn again
+    for (const box of boxes) box.replaceChildren();
+    const groups = new Map();
     for (const field of g.fields) {
-      if ((field.group || "") !== group) {
-        group = field.group || "";
-        if (group) box.append(el("h3", { class: "settings-group", text: group }));
+      const box = boxes[field.more ? 1 : 0];
+      if ((field.group || "") !== (groups.get(box) || "")) {
+        groups.set(box, field.group || "");
+        if (field.group) box.append(el("h3", { class: "settings-group", text: field.group }));
       }
       const help = [field.help, field.blank && field.optional ? `Blank: ${field.blank}.` : ""].filter(Boolean).join(" ");
-      box.append(el("div", { class: `setting setting-${field.kind}`, "data-when": field.when ? JSON.stringify(field.when) : null },
+      const place = el("div", { class: `setting setting-${field.kind}`, "data-when": field.when ? JSON.stringify(field.when) : null },
         ...fieldInput(field, config),
         el("p", { class: "help", text: help }),
-        el("p", { class: "field-error", "data-error-for": field.name, role: "alert", hidden: true })));
+        el("p", { class: "field-error", "data-error-for": field.name, role: "alert", hidden: true }));
+      box.append(place);
+      if (g.name === "derbycast" && field.name === "source") place.after(keeperBox);
     }
-    if (!g.fields.length) box.append(el("p", { class: "help", text: "This game has no settings to choose here: see the settings as JSON." }));
+    if (!g.fields.length) boxes[0].append(el("p", { class: "help", text: "This game has no settings to choose here: see the settings as JSON." }));
     if (open && $(open)) $(open).focus();
     applyWhen();
+  }
+
+  // What "More settings" holds, said while it is folded: how many of the game's own,
+  // the files of one's own it takes, real dice, the JSON; and which of them differ from
+  // the game's defaults (shown ones alone), so nothing changed there goes unseen.
+  function sayMore() {
+    const g = game();
+    const { config } = mine();
+    const folded = g.fields.filter((field) => field.more);
+    const short = g.title.split(": ")[0];
+    const held = [];
+    if (folded.length) held.push(`${folded.length} more of ${short}'s settings`);
+    if (ownTrackOffered(g)) held.push("your own track file");
+    if (ownContentOffered(g)) held.push("your own board and cards");
+    if (g.name === "derbycast") held.push("a day's card and your own odds table");
+    if (g.dice) held.push("real dice");
+    held.push("the settings as JSON");
+    const changed = folded.filter((field) => shownWhen(field.when, config) && !same(getPath(config, field.name), field.default)).map((field) => field.label);
+    if (g.dice && $("dice").value === "asked") changed.push("Dice");
+    const listed = held.length > 1 ? `${held.slice(0, -1).join(", ")} and ${held[held.length - 1]}` : held[0];
+    $("more-said").textContent = `${listed[0].toUpperCase()}${listed.slice(1)}.` + (changed.length ? ` Changed from the defaults: ${changed.join(", ")}.` : "");
   }
 
   // a setting that matters only with another's value (Derby Cast's replays drawn, with
@@ -377,7 +442,9 @@ if ($("create")) {
   // in the configuration (shownWhen)
   function applyWhen() {
     const { config } = mine();
-    for (const place of $("settings").querySelectorAll(".setting[data-when]")) place.hidden = !shownWhen(JSON.parse(place.dataset.when), config);
+    for (const place of $("create").querySelectorAll(".setting[data-when]")) place.hidden = !shownWhen(JSON.parse(place.dataset.when), config);
+    sayMore();
+    sayAllChosen();
   }
 
   $("config").addEventListener("input", () => {
@@ -406,6 +473,7 @@ if ($("create")) {
     const g = game();
     const mineNow = mine();
     $("dc-lobby").hidden = g.name !== "derbycast";
+    $("dice-box").hidden = !g.dice;  // Derby Cast throws none
     $("own-track-box").hidden = !ownTrackOffered(g);
     $("own-content-box").hidden = !ownContentOffered(g);
     $("game-about").textContent = g.title.split(": ").slice(1).join(": ");
@@ -424,12 +492,13 @@ if ($("create")) {
     save();
   }
   function keeperShown() {
-    $("dc-keeper-box").hidden = mine().config.source !== "keeper";
+    $("dc-keeper-box").hidden = game().name !== "derbycast" || mine().config.source !== "keeper";
+    sayChosen($("dc-keeper"));
   }
   select.addEventListener("change", chooseGame);
   // a field changed: its refusal goes (the next press of "Open the table" says again)
   const mended = (event) => {
-    const place = event.target.closest(".setting, .seat-row, #roller-box, #own-track-box, #own-content-box");
+    const place = event.target.closest(".setting, .seat-row, #dice-box, #roller-box, #own-track-box, #own-content-box, #dc-lobby");
     if (!place) return;
     for (const slot of place.querySelectorAll("[data-error-for]")) slot.hidden = true;
     for (const bad of place.querySelectorAll(".invalid")) bad.classList.remove("invalid");
@@ -449,7 +518,8 @@ if ($("create")) {
     save();
   });
   $("dc-keeper").addEventListener("change", () => { mine().keeper = $("dc-keeper").value; save(); });
-  $("dice").addEventListener("change", () => { drawRoller(); save(); });
+  $("dice").addEventListener("change", () => { drawRoller(); sayMore(); save(); });
+  $("more").addEventListener("toggle", save);
   $("roller").addEventListener("change", save);
   $("private").addEventListener("change", () => { watchChoiceShown(); save(); });
   $("invitation-watches").addEventListener("change", save);
@@ -491,13 +561,14 @@ if ($("create")) {
     config = asSent(config);  // (after a day's card, which posts from the keeper's desk)
     const upload = ownTrackOffered(g) ? await ownTrack() : ownContentOffered(g) ? await ownContent() : undefined;
     if (upload === null) return;  // too big to send: said by its field
-    const roller = $("dice").value === "asked" ? $("roller").value : "";
+    const dice = g.dice ? $("dice").value : "seeded";  // none offered: none typed
+    const roller = dice === "asked" ? $("roller").value : "";
     $("open").disabled = true;
     let response;
     try {
       response = await fetch("/api/tables", {
         method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ game: g.name, design: g.design, upload, config, seats, dice: $("dice").value, roller: roller === "" ? null : Number(roller), private: $("private").checked, invitation_watches: $("invitation-watches").checked }),
+        body: JSON.stringify({ game: g.name, design: g.design, upload, config, seats, dice, roller: roller === "" ? null : Number(roller), private: $("private").checked, invitation_watches: $("invitation-watches").checked }),
       });
     } catch {
       $("open").disabled = false;
@@ -516,6 +587,7 @@ if ($("create")) {
       return;
     }
     answer.open_seats = seats.filter((s) => s.kind === "open").length;  // whether to list the invitation
+    answer.dice_here = dice === "asked" && roller === "";  // the creator's page types them
     draft.created = answer;
     save();
     showCreated(answer);
@@ -639,10 +711,24 @@ if ($("create")) {
     // (the creator's page keeps it, for a seat opened again there)
     if (answer.open_seats !== 0) add(invitationWords(answer), answer.invite);
     add("Spectators", answer.watch);
-    add("Creator (hand seats to the computer, type real dice)", answer.admin);
+    add(`Creator (hand seats to the computer${answer.dice_here ? ", type the real dice" : ""})`, answer.admin);
+    $("created-next").textContent = nextSteps(answer);
     $("created").hidden = false;
     if (scroll) $("created").scrollIntoView({ block: "start" });
   }
+}
+
+// What the opener of a table does next, in a line above its links: send the invitation
+// (where a seat is open), and play at the seats of the people here.
+function nextSteps(answer) {
+  const open = answer.open_seats;
+  const said = [];
+  if (open === 1) said.push("Send the invitation to whoever is to take the open seat: Copy it, then paste it into a message.");
+  else if (open > 1) said.push(`Send the invitation to the ${open} people who are to take the open seats: each takes one.`);
+  const here = answer.seats.map((s) => s.name);
+  if (here.length === 1) said.push(`${open ? "Then open" : "Open"} ${here[0]}'s seat to play.`);
+  else if (here.length > 1) said.push("Each person here plays at their own seat's link: open each on its player's phone.");
+  return said.join(" ");
 }
 
 // The invitation as the created table's list names it: what its holder may do there (at

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from homestretch.core.settings import Choices, Settings
+from homestretch.core.settings import MORE, Choices, Settings
 from homestretch.games.across.content.loader import load_content
 from homestretch.games.across.rules.game import NEW_TABLES_BETTING, NEW_TABLES_STAKE
 
@@ -34,6 +34,7 @@ class AcrossSettings(Settings):
         title="Tracks",
         description="The track of each meet, in order; a meet with none: the Trackmaster "
         "chooses it at the table.",
+        json_schema_extra=MORE,
     )
     meets: int = Field(
         default=1,
@@ -59,6 +60,7 @@ class AcrossSettings(Settings):
         title="What a ticket collects",
         description="The first is the rulebook's rules A to C (ruling R5); the second "
         "pays as a real track does.",
+        json_schema_extra=MORE,
     )
     rotation: Annotated[
         str,
@@ -71,6 +73,7 @@ class AcrossSettings(Settings):
         title="Dice and bidding pass",
         description="Which way the dice, the bidding and the betting go round the table "
         "(ruling R11).",
+        json_schema_extra=MORE,
     )
     debts: Annotated[
         str,
@@ -82,6 +85,7 @@ class AcrossSettings(Settings):
         default="settle",
         title="Debts between players at the end",
         description="Money lent between players at the end of the game (ruling R15).",
+        json_schema_extra=MORE,
     )
     betting_order: Annotated[
         str,
@@ -94,6 +98,7 @@ class AcrossSettings(Settings):
         title="The first to bet",
         description="In each race: moving on, every seat bets first and last in turn "
         "(ruling R27); always from the Totemaster's left, the Totemaster bets last (R17).",
+        json_schema_extra=MORE,
     )
     stake: Annotated[
         str,
@@ -107,4 +112,5 @@ class AcrossSettings(Settings):
         description="With more than one meet: the new Trackmaster allots 40 more fifties "
         "each, which keeps a player left behind in the game; or each goes on with what it "
         "ended the last meet with (ruling R30).",
+        json_schema_extra={"when": {"meets": {"not": [1]}}, **MORE},  # one meet: no next
     )

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from homestretch.core.errors import HomestretchError
-from homestretch.core.settings import Blank, Choices, Settings
+from homestretch.core.settings import MORE, Blank, Choices, Settings
 from homestretch.games.derbycast.content.odds_table import table_from_json
 from homestretch.games.derbycast.rules.entrants import Entrant, named_twice
 from homestretch.games.derbycast.rules.words import CONFIRM_OVER_REPLAYS
@@ -82,13 +82,14 @@ class DerbyCastSettings(Settings):
     tie: Annotated[
         str,
         Choices(
-            ("standard", "the tied race on until one wins"),
+            ("standard", "more races until one of them wins"),
             ("dead-heat", "the tied players share the win"),
         ),
     ] = Field(
         default="standard",
         title="A tie at the top",
         description="Two or more level at the end (rulings R8, R9).",
+        json_schema_extra=MORE,
     )
     order: Annotated[
         str,
@@ -96,7 +97,12 @@ class DerbyCastSettings(Settings):
             ("rotate", "moves down one player each race"),
             ("marker", "is always the first player"),
         ),
-    ] = Field(default="rotate", title="The first to pick", description="In each race (ruling R17).")
+    ] = Field(
+        default="rotate",
+        title="The first to pick",
+        description="In each race (ruling R17).",
+        json_schema_extra=MORE,
+    )
     draw: Annotated[
         str,
         Choices(
@@ -107,17 +113,18 @@ class DerbyCastSettings(Settings):
         default="fresh",
         title="Replays drawn",
         description="Race replays are drawn at random (ruling R15).",
-        json_schema_extra={"when": {"source": ["replays"]}},
+        json_schema_extra={"when": {"source": ["replays"]}, **MORE},
     )
     sealed: bool = Field(
         default=False,
         title="Sealed picks",
         description="Nobody sees another's pick until picks close (ruling R22).",
+        json_schema_extra=MORE,
     )
     confirm: bool = Field(
         default=True,
         title="Confirm picks",
         description="Each player says their pick stands before picks close, so there is "
         "time to change it (ruling R24).",
-        json_schema_extra={"when": {"source": {"not": ["replays"]}}},  # R27
+        json_schema_extra={"when": {"source": {"not": ["replays"]}}, **MORE},  # R27
     )

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from pydantic import Field
 from pydantic.config import JsonDict
 
-from homestretch.core.settings import Choices, Settings
+from homestretch.core.settings import MORE, Choices, Settings
 from homestretch.games.stretch.content.race import bundled_races, describe_distance, load_race
 from homestretch.games.stretch.rules.betting import BREAKAGE_STEPS, MAX_BANKROLL, MIN_TICKET
 
@@ -69,6 +69,7 @@ class StretchSettings(Settings):
         title="Odds",
         description="Real odds where the race has them, rolled on the chart for the rest "
         "(ruling S15).",
+        json_schema_extra=MORE,
     )
     bankroll: int = Field(
         default=100,
@@ -85,7 +86,7 @@ class StretchSettings(Settings):
         title="Takeout, in percent",
         description="What the tote keeps of each pool; among friends nobody takes a cut "
         "(ruling S19).",
-        json_schema_extra=_BETTING,
+        json_schema_extra={**_BETTING, **MORE},
     )
     breakage: Annotated[
         int, Choices.of((c, _CENTS.get(c, f"{c} cents")) for c in BREAKAGE_STEPS)
@@ -93,14 +94,14 @@ class StretchSettings(Settings):
         default=10,
         title="Prices broken down to",
         description="Each price per dollar is rounded down to this (ruling S19).",
-        json_schema_extra=_BETTING,
+        json_schema_extra={**_BETTING, **MORE},
     )
     sealed: bool = Field(
         default=False,
         title="Sealed bets",
         description="Nobody sees another's tickets, money or the pools until the windows "
         "close (ruling S25).",
-        json_schema_extra=_BETTING,
+        json_schema_extra={**_BETTING, **MORE},
     )
     lone_bettor: Annotated[
         str,
@@ -113,5 +114,5 @@ class StretchSettings(Settings):
         title="A player alone is paid by",
         description="Alone, the house takes the bets and pays page 15's prices "
         "(ruling S29); at the tote of your own stakes a bet can only come back.",
-        json_schema_extra=_ALONE,
+        json_schema_extra={**_ALONE, **MORE},
     )

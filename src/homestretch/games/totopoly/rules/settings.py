@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from homestretch.core.settings import Choices, Seat, Settings
+from homestretch.core.settings import MORE, Choices, Seat, Settings
 
 
 class HouseRules(BaseModel):
@@ -118,6 +118,7 @@ class TotopolySettings(Settings):
         default=0,
         title="Banker",
         description="Pays out and takes in for the bank (ruling T1).",
+        json_schema_extra=MORE,
     )
     auctioneer: Annotated[int, Seat()] = Field(
         default=1,
@@ -125,5 +126,8 @@ class TotopolySettings(Settings):
         description="With fewer than four players, sells the lots at the auction and is "
         "paid a commission (ruling T2); with four or more, whoever is dealt the "
         "Auctioneer's card does.",
+        json_schema_extra=MORE,
     )
-    rules: HouseRules = Field(default_factory=HouseRules, title="House rules")
+    rules: HouseRules = Field(
+        default_factory=HouseRules, title="House rules", json_schema_extra=MORE
+    )
