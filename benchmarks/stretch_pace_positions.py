@@ -38,7 +38,9 @@ import argparse
 import math
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from homestretch.core.chance import SeededDice
 from homestretch.core.errors import HomestretchError
@@ -48,6 +50,7 @@ from homestretch.games.stretch.content.card_set import load_card_set
 from homestretch.games.stretch.content.race import bundled_races, load_race
 from homestretch.games.stretch.rules.engine import RaceGame, RaceState
 from homestretch.games.stretch.rules.report import race_json
+from homestretch.games.stretch.rules.sheet import Line
 
 BUCKETS = ("1st-4th", "5th-8th", "9th or worse")
 SIZES = ["all", *(str(n) for n in range(5, 15)), "9-12", "11+", "9-12 even", "11+ even"]
@@ -68,10 +71,50 @@ def measure(
 ) -> tuple[Counter[str], dict[str, Counter[str]], Tally]:
     """(leaders' counts, the winner's place turning for home by field size, the same
     field by field)."""
-    corpus = build_corpus(load_card_set(), fields, seed)
     led: Counter[str] = Counter()
     where: dict[str, Counter[str]] = {size: Counter() for size in GROUPS}
     tally: Tally = {size: {} for size in GROUPS}
+    for won in clean_wins(fields, races, seed, charts):
+        winner, turn, running = won.winner, won.turn, won.running
+        for at, name in ((0, "break"), (turn, "turn")):
+            top = max(ln.race_points[at] for ln in running)
+            leaders = [ln for ln in running if ln.race_points[at] == top]
+            if len(leaders) == 1:
+                led[f"{name} races"] += 1
+                led[f"{name} wins"] += leaders[0] is winner
+                led[f"{name} share"] += 1 / len(running)
+        place = 1 + sum(ln.race_points[turn] > winner.race_points[turn] for ln in running)
+        runners = len(won.state.lines)
+        sizes = ["all", str(runners)]
+        sizes += ["9-12"] * (9 <= runners <= 12) + ["11+"] * (runners >= 11)
+        best = max(ln.final_apr for ln in running)
+        even = sum(best - ln.final_apr >= 4 for ln in running) < len(running) / 4
+        sizes += [f"{size} {'even' if even else 'other'}" for size in sizes if size in SIDES]
+        for size in sizes:
+            where[size][bucket(place)] += 1
+            where[size]["races"] += 1
+            counts = tally[size].setdefault(won.field, [0, 0])
+            counts[0] += 1
+            counts[1] += place >= 9
+    return led, where, tally
+
+
+class CleanWin(NamedTuple):
+    """One Fullplay race of the study whose winner finished clean: the field's number in
+    the corpus, the race's end, its winner, the index of the winner's race points turning
+    for home, and the horses still running there."""
+
+    field: int
+    state: RaceState
+    winner: Line
+    turn: int
+    running: list[Line]
+
+
+def clean_wins(fields: int, races: int, seed: int, charts: Path | None) -> Iterator[CleanWin]:
+    """The study's races (FIELDS everyday fields of corpus SEED, RACES dice each, the same
+    dice for every chart set) whose winner finished clean and had a turn for home."""
+    corpus = build_corpus(load_card_set(), fields, seed)
     for number, race in enumerate(corpus.races):
         game = RaceGame(race, "full", charts=charts, odds="chart")
         for run in range(races):
@@ -85,27 +128,7 @@ def measure(
             if winner.dq_roll is not None or turn < 0:
                 continue
             running = [ln for ln in state.lines if len(ln.race_points) > turn and not ln.out]
-            for at, name in ((0, "break"), (turn, "turn")):
-                top = max(ln.race_points[at] for ln in running)
-                leaders = [ln for ln in running if ln.race_points[at] == top]
-                if len(leaders) == 1:
-                    led[f"{name} races"] += 1
-                    led[f"{name} wins"] += leaders[0] is winner
-                    led[f"{name} share"] += 1 / len(running)
-            place = 1 + sum(ln.race_points[turn] > winner.race_points[turn] for ln in running)
-            runners = len(state.lines)
-            sizes = ["all", str(runners)]
-            sizes += ["9-12"] * (9 <= runners <= 12) + ["11+"] * (runners >= 11)
-            best = max(ln.final_apr for ln in running)
-            even = sum(best - ln.final_apr >= 4 for ln in running) < len(running) / 4
-            sizes += [f"{size} {'even' if even else 'other'}" for size in sizes if size in SIDES]
-            for size in sizes:
-                where[size][bucket(place)] += 1
-                where[size]["races"] += 1
-                counts = tally[size].setdefault(number, [0, 0])
-                counts[0] += 1
-                counts[1] += place >= 9
-    return led, where, tally
+            yield CleanWin(number, state, winner, turn, running)
 
 
 def share(tally: Tally, size: str) -> tuple[float, float, int]:

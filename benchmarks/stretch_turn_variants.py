@@ -30,12 +30,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
-from homestretch.core.chance import SeededDice
-from homestretch.core.referee import play
-from homestretch.games.stretch.analysis.calibrate import build_corpus
-from homestretch.games.stretch.content.card_set import load_card_set
 from homestretch.games.stretch.content.chart_set import load_chart_set
-from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+from stretch_pace_positions import clean_wins
 
 STANDARD = load_chart_set()
 GAP = STANDARD.race_position_gap
@@ -82,31 +78,19 @@ VARIANTS: dict[str, Variant] = {
 
 
 def run(fields: int, races: int, seed: int, out: Path) -> None:
-    corpus = build_corpus(load_card_set(), fields, seed)
     kept = []
-    for number, race in enumerate(corpus.races):
-        game = RaceGame(race, "full", odds="chart")
-        for go in range(races):
-            dice = SeededDice(seed * 100_000 + number * 1_000 + go)
-            state = play(game.new_initial_state(), dice, {})
-            assert isinstance(state, RaceState) and state.finish is not None
-            if not state.finish.order:
-                continue
-            winner = state.lines[state.finish.order[0][0]]
-            turn = len(winner.race_points) - 1
-            if winner.dq_roll is not None or turn < 0:
-                continue
-            running = [ln for ln in state.lines if len(ln.race_points) > turn and not ln.out]
-            kept.append(
-                {
-                    "field": number,
-                    "runners": len(state.lines),
-                    "winner": running.index(winner),
-                    "points": [ln.race_points[turn] - ln.drop_back for ln in running],
-                    "apr": [ln.final_apr for ln in running],
-                    "drop": [ln.drop_back for ln in running],
-                }
-            )
+    for won in clean_wins(fields, races, seed, None):
+        running = won.running
+        kept.append(
+            {
+                "field": won.field,
+                "runners": len(won.state.lines),
+                "winner": running.index(won.winner),
+                "points": [ln.race_points[won.turn] - ln.drop_back for ln in running],
+                "apr": [ln.final_apr for ln in running],
+                "drop": [ln.drop_back for ln in running],
+            }
+        )
     out.write_text(json.dumps({"fields": fields, "races": races, "seed": seed, "kept": kept}))
     print(f"{out}: {len(kept)} races kept of {fields * races}")
 
