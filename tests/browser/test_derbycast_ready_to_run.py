@@ -1,8 +1,8 @@
 """A family's race Top of the Stretch runs at the keeper's word (the Dream Derby), picks
 closed: the TV and the phones said "They're off: waiting for the official result", a
 real race's words, while nothing ran until the keeper pressed "They're off: run the
-race" at the desk. They say now that the keeper is to run it; once run, that the result
-is posted and not official yet, as before."""
+race" at the desk. They say now that the keeper is to run it; once run, that the race is
+called and its result follows (the call is read out before the result is shown)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from tests.browser.table_pages import (
     settled,
 )
 
-from homestretch.games.derbycast.rules.words import PHASES, TO_RUN
+from homestretch.games.derbycast.rules.words import CALLED, TO_RUN
 
 pytestmark = pytest.mark.browser
 
@@ -50,4 +50,4 @@ def test_closed_picks_say_the_keeper_is_to_run_the_race(
             move(address, game_id, keeper, {"kind": "run"})
             settled(address, game_id, tv, kit)
             for page in (tv, kit):
-                expect(page.locator(".dc-status")).to_have_text(PHASES["review"])
+                expect(page.locator(".dc-status")).to_have_text(CALLED)

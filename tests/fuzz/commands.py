@@ -155,7 +155,7 @@ COMMANDS = {
     "verify": Command(("verify", "1", "--format", "json"), ("@0", "--db", "--format")),
     "serve": Command(
         ("serve", "--port", HELD, "--db", "served.sqlite"),
-        ("--host", "--port", "--db", "--cards", "--content", "--race"),
+        ("--host", "--port", "--db", "--cards", "--content", "--race", "--call-pace"),
     ),
 }
 
