@@ -331,7 +331,7 @@ def toml_value(
         name = _KIND_NAMES.get(kind, f"a {kind.__name__}")
         quoted = isinstance(value, str) and _reads_as(value, kind)
         hint = " (write it without quotes)" if quoted else ""
-        raise ContentError(path, f"{key} must be {name}, not {value!r}{hint}", where)
+        raise ContentError(path, f"{key} must be {name}, not {_as_written(value)}{hint}", where)
     if isinstance(value, float) and not math.isfinite(value):
         raise ContentError(path, f"{key} must be a finite number, not {value}", where)
     if isinstance(value, str):
@@ -343,6 +343,13 @@ def toml_value(
     if maximum is not None and isinstance(value, int | float) and value > maximum:
         raise ContentError(path, f"{key} must be at most {maximum}, not {value}", where)
     return value
+
+
+def _as_written(value: object) -> str:
+    """A value as the file's writer wrote it: TOML's ``true``, not Python's ``True``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
 
 
 def _reads_as(text: str, kind: type) -> bool:

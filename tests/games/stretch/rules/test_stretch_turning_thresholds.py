@@ -97,7 +97,7 @@ def test_the_set_moves_the_threshold_and_the_engine_reads_it(charts: Path) -> No
         ("even_dropped = 1.5", "even_dropped must be at most 1, not 1.5"),
         ("even_dropped = -0.25", "even_dropped must be at least 0, not -0.25"),
         ('even_dropped = "a quarter"', "even_dropped must be a number, not 'a quarter'"),
-        ("even_dropped = true", "even_dropped must be a number"),
+        ("even_dropped = true", "even_dropped must be a number, not true"),  # TOML's word
         ("even_runnrs = 11", "unknown key(s) even_runnrs"),
     ],
 )
