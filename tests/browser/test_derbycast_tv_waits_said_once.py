@@ -1,8 +1,8 @@
 """The Derby Cast TV says whom the table waits for once: in the page's heading, at the top
 of the screen, with who is not here. Twenty markers picking, sealed, at 1920 x 1080: the
 heading named all twenty, and the right column named them again by marker beside the
-card, some eight lines of the same names above the standings. A phone still says whom
-its player waits for under its own standing (its heading is one line)."""
+card, some eight lines of the same names above the standings. A phone on its own turn
+says whom else the table waits for under its own standing (its heading says "your turn")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Derby Cast's pages as a table sees them, every one a 390 px phone (the keeper's desk
-too): who the table waits for in the rules' words (derbycast/rules/words.py) on the TV, each
-phone (never waiting for itself, nor for the keeper) and the desk, the same after a
+too): who the table waits for said once a page (the TV's and a waiting phone's heading; a
+phone on its own turn says whom else in the rules' words, derbycast/rules/words.py; never
+waiting for itself, nor for the keeper) and on the desk, the same after a
 reload; open picks shown as they are made (R7), the field on a waiting phone; and a
 typed card and finish sent as typed, the server's refusal said under the form the keeper
 typed in."""
@@ -63,11 +64,12 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
             settled(address, game_id, *everyone)
 
         def worded(page: Page, seat: int | None) -> None:
-            """The page's waiting line is its view's words ('' : none drawn); the TV's
-            heading says whom it waits for, once (not again beside the card)."""
+            """On its own turn a phone's waiting line is its view's words ('' : none
+            drawn); else the page's heading says whom it waits for, once (the TV's, not
+            again beside the card; a waiting phone's, not again under its standing)."""
             line = frame(address, game_id, tokens[seat] if seat is not None else None)
             waiting = page.locator(".dc-wait")
-            if line["view"]["waiting"] and seat is not None:
+            if line["view"]["waiting"] and seat is not None and line["your_turn"]:
                 expect(waiting).to_have_text(line["view"]["waiting"])
             else:
                 expect(waiting).to_have_count(0)
@@ -100,12 +102,10 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         press(desk, desk.get_by_role("button", name="Post the card"))
         settled_all()
 
-        # Ann picks first (race 1, rotating order): everyone else is told so, by marker
-        ann_first = "Waiting for Ann (marker 1) to pick"
-        for page in (bob, cy):
-            expect(page.locator(".dc-wait")).to_have_text(ann_first)
-        expect(tv.locator("#status")).to_have_text("waiting for Ann")  # said once, up top
-        expect(tv.locator(".dc-wait")).to_have_count(0)
+        # Ann picks first (race 1, rotating order): everyone else is told so, once, up top
+        for page in (bob, cy, tv):
+            expect(page.locator("#status")).to_have_text("waiting for Ann")
+            expect(page.locator(".dc-wait")).to_have_count(0)  # not again under it
         expect(ann.locator(".dc-wait")).to_have_count(0)  # her own turn
         expect(desk.locator(".dc-status")).to_have_text(
             "Picks are open: waiting for Ann (marker 1) to pick"

@@ -553,7 +553,9 @@
     }
     const card = view.card;
     if (view.status) box.append(make(tools, "p", view.status, "dc-status")); // what the table is doing
-    if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait")); // whom for (never oneself)
+    // whom else the table waits for (never oneself), said only on one's own turn: else the
+    // page's heading already names them (twenty markers: the same eight lines twice)
+    if (view.waiting && frame.your_turn) box.append(make(tools, "p", view.waiting, "dc-wait"));
     // a tie-break race, said as the TV says it: a family past its set number of races saw
     // a fourth race carded with nothing to say why
     if (view.tie_break.length) box.append(make(tools, "p", told(frame, "tie-break"), "dc-tie"));
