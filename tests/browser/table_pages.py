@@ -4,6 +4,7 @@ a seat may not be shown."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -886,3 +887,16 @@ def totopoly_three_computers_played(address: str, seed: int = 5) -> tuple[JSON, 
     final = frame(address, links["id"])
     assert final["over"]
     return links, final
+
+
+SHOTS = "HOMESTRETCH_SHOTS"
+"""Set (to anything) for the screenshots ``snap`` takes; unset (CI, ``make test``) none is
+taken: nobody looks at them there, and a long phone page's full shot costs time."""
+
+
+def snap(page: Page, path: Path | str, *, full_page: bool = True) -> None:
+    """A screenshot for a person to look at (an author checking a page by eye), taken only
+    when ``HOMESTRETCH_SHOTS`` is set. A test that reads a shot's pixels calls
+    ``page.screenshot`` itself."""
+    if os.environ.get(SHOTS):
+        page.screenshot(path=str(path), full_page=full_page)
