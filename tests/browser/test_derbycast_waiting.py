@@ -116,14 +116,15 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         _tap(ann, "3", "win")
         settled_all()
         # open picks are seen as they are made (R7): on the TV, and on Bob's buttons, by
-        # name (not "picked by 1"), and on Ann's own as hers
+        # name (not "picked by 1"), and on Ann's own as hers: its badge, said once (not
+        # again as "picked by you (win)" under it)
         expect(tv.locator('.dc-card tr[data-program="3"]')).to_contain_text("Ann (win)")
         expect(bob.locator('.dc-horses button[data-program="3"] .dc-by')).to_have_text(
             "picked by Ann (win)"
         )
-        expect(ann.locator('.dc-horses button[data-program="3"] .dc-by')).to_have_text(
-            "picked by you (win)"
-        )
+        own = ann.locator('.dc-horses button[data-program="3"]')
+        expect(own.locator(".dc-your-pick")).to_have_text("Your pick: win")
+        expect(own.locator(".dc-by")).to_have_count(0)
         worded(ann, 0)
         worded(cy, 2)
         snap(bob, "bob-turn")

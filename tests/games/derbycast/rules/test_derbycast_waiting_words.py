@@ -238,7 +238,9 @@ def test_the_tv_card_and_board_are_captioned_in_the_rules_words() -> None:
             "odds not known",
         )
         assert charlie["picked_by"] == f"{ann} (win), Bob (show)"
-        assert charlie["picked_line"] == f"picked by {ann} (win), Bob (show)"
+        # a phone's button: its own pick is the badge, the line names the others
+        assert charlie["picked_line"] == f"picked by {'' if seat == 0 else 'Ann (win), '}Bob (show)"
+        assert charlie["yours"] == ("Your pick: win" if seat == 0 else "")
         assert charlie["bets"] == {"win": "win +8", "place": "place +4", "show": "show +2"}
         assert alpha["picked_line"] == ""
         assert [row["title"] for row in view["board"]] == [

@@ -499,12 +499,14 @@ def card_words(
 ) -> JSON:
     """The race card in words for ``me`` (a marker, or None): its caption, and for each
     horse its name (marked if scratched), board odds, spaces, who picked it, and the
-    phone's buttons' words ('picked by Ann (win)'; 'win +8')."""
+    phone's buttons' words ('picked by Ann (win)', never 'you': the reader's own pick is
+    its badge, 'Your pick: win'; 'win +8')."""
     rows = []
     mine = next((p for p in picks if p["marker"] == me and p.get("horse")), None)
     for i, horse in enumerate(card["horses"]):
         spaces = card["spaces"][i]
         by = picked_by(picks, board, horse, me)
+        others = picked_by([p for p in picks if p["marker"] != me], board, horse, me)
         yours = mine is not None and mine["horse"] == horse
         rows.append(
             {
@@ -512,7 +514,8 @@ def card_words(
                 "odds": card["odds"][i] or "?",
                 "spaces": spaces_words(spaces),
                 "picked_by": by,
-                "picked_line": f"{CAPTIONS['picked_by']} {by}" if by else "",
+                # a phone's own pick is its badge: the line under the name names the others
+                "picked_line": f"{CAPTIONS['picked_by']} {others}" if others else "",
                 # the reader's own pick, set apart on its phone ("Your pick: win")
                 "yours": YOUR_PICK.format(bet=mine["bet"]) if yours and mine else "",
                 "your_bet": mine["bet"] if yours and mine else "",

@@ -134,7 +134,8 @@
 
   // "Your pick: win" on a phone's own horse, in a badge of its own: only "picked by you
   // (win)" under its name, in the field's small grey, set it apart, and a family's phone
-  // among fourteen horses did not show at a glance which was its own.
+  // among fourteen horses did not show at a glance which was its own. The line under
+  // the name then names only the others who picked it (words.py's picked_line).
   function yourBadge(tools, words) {
     return make(tools, "span", words, "dc-your-pick");
   }
