@@ -84,10 +84,12 @@ def frame(address: str, game_id: int, token: str | None = None) -> JSON:
     return shown
 
 
-def move(address: str, game_id: int, token: str, action: JSON) -> int:
-    """A seat's move sent at the table's present version, as a phone would; the version
-    it made."""
-    version = frame(address, game_id, token)["version"]
+def move(address: str, game_id: int, token: str, action: JSON, version: int | None = None) -> int:
+    """A seat's move sent at ``version`` (the table as a frame just read showed it, not
+    read again), else at the table's present version, as a phone would; the version it
+    made."""
+    if version is None:
+        version = frame(address, game_id, token)["version"]
     answer = API.post(
         f"{address}/api/tables/{game_id}/moves",
         json={"token": token, "version": version, "action": action},
