@@ -21,6 +21,8 @@ from pathlib import Path
 CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-B]")
 CLEAR = "\x1b[2J"
 QUESTION = re.compile(r"[:?] ?$")
+QUIET = 0.05
+"""Seconds of no output after which the screen is looked at for a question."""
 
 
 @dataclass
@@ -73,7 +75,10 @@ def play(
     deadline = time.monotonic() + timeout
     try:
         while time.monotonic() < deadline:
-            ready, _, _ = select.select([main], [], [], 0.3)
+            # a short quiet is enough: the program waiting in a read of its input
+            # (``_asking``) says it asks, not a long silence (0.3 s a question was some
+            # 40 s of a whole Across game's 139 questions)
+            ready, _, _ = select.select([main], [], [], QUIET)
             if ready:
                 try:
                     chunk = os.read(main, 65536)
