@@ -5,11 +5,12 @@ dice." as everyone's did, while the table waited on him."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     SharedServer,
+    api_frame,
+    api_move,
     frame,
     open_table,
     shows,
@@ -30,14 +31,12 @@ def _at_the_first_roll(address: str) -> tuple[JSON, list[str]]:
     request = {"game": "across", "config": {"players": 3}, "seats": seats, "dice": "asked"}
     links = open_table(address, {**request, "roller": 1})
     tokens = [token_of(seat["link"]) for seat in links["seats"]]
-    while not (now := frame(address, links["id"]))["waiting"]["roll"]:
+    while not (now := api_frame(address, links["id"]))["waiting"]["roll"]:
         seat = now["waiting"]["seats"][0]
-        legal = [one["action"] for one in frame(address, links["id"], tokens[seat])["legal"]]
+        legal = [one["action"] for one in api_frame(address, links["id"], tokens[seat])["legal"]]
         kinds = {action["kind"]: action for action in legal}
         action = kinds.get("track") or kinds.get("pass") or kinds["done"]
-        move = {"token": tokens[seat], "version": now["version"], "action": action}
-        answer = httpx.post(f"{address}/api/tables/{links['id']}/moves", json=move, timeout=30)
-        assert answer.status_code == 200, answer.text
+        api_move(address, links["id"], tokens[seat], now["version"], action)
     return links, tokens
 
 
