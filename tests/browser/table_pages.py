@@ -171,7 +171,7 @@ def across_at_its_first_auction(address: str, seats: list[JSON]) -> tuple[JSON, 
     now = api_frame(address, game_id)  # (through API: see there)
     mover = now["waiting"]["seats"][0]
     api_move(
-        address, game_id, tokens[mover], now["version"], {"kind": "track", "track": "woodbine"}
+        address, game_id, tokens[mover], {"kind": "track", "track": "woodbine"}, now["version"]
     )
     people = [s for s, seat in enumerate(seats) if seat["kind"] == "person"]
     asked = next(s for s in people if api_frame(address, game_id, tokens[s])["your_turn"])
@@ -236,7 +236,7 @@ def across_to_race_1_betting(address: str, game_id: int, tokens: list[str]) -> N
         mine = shown[seat]["view"]
         asked = mine["offer"] is not None and mine["offer"]["to"] == seat
         action = {"kind": "answer", "accept": False} if asked else {"kind": "pass"}
-        api_move(address, game_id, tokens[seat], shown[seat]["version"], action)
+        api_move(address, game_id, tokens[seat], action, shown[seat]["version"])
     pytest.fail("race 1's betting did not open")
 
 
@@ -905,28 +905,34 @@ def snap(page: Page, path: Path | str, *, full_page: bool = True) -> None:
         page.screenshot(path=str(path), full_page=full_page)
 
 
-API = httpx.Client(timeout=30)
+API = httpx.Client()
 """One HTTP client for a test process's calls to the API, its connections kept: each
 ``httpx.get``/``httpx.post`` builds a client of its own (its TLS context, the certificates
 read) for one call, 0.06 s against 0.37 s a call measured side by side on this machine at
-load 15; a test that plays a meet through the API makes hundreds."""
+load 15; a test that plays a meet through the API makes hundreds. Its timeouts are
+httpx's own (5 s), as ``httpx.get``'s are; a call that had another passes it."""
 
 
-def api_frame(address: str, game_id: int, token: str | None = None) -> JSON:
+def api_frame(address: str, game_id: int, token: str | None = None, timeout: float = 5) -> JSON:
     """``frame`` through ``API``: the table as the server holds it (a seat's, with
     ``token``)."""
     params = {"token": token} if token else {}
-    answer = API.get(f"{address}/api/tables/{game_id}/frame", params=params)
+    answer = API.get(f"{address}/api/tables/{game_id}/frame", params=params, timeout=timeout)
     assert answer.status_code == 200, answer.text
     shown: JSON = answer.json()
     return shown
 
 
-def api_move(address: str, game_id: int, token: str, version: int, action: JSON) -> int:
-    """A seat's move sent at ``version`` (the table as a frame just read showed it: not
-    read again, as ``move`` does) through ``API``; the version it made."""
+def api_move(
+    address: str, game_id: int, token: str, action: JSON, version: int | None = None
+) -> int:
+    """``move`` through ``API``: a seat's move sent at ``version`` (the table as a frame
+    just read showed it, not read again), else at the table's present version; the
+    version it made."""
+    if version is None:
+        version = api_frame(address, game_id, token)["version"]
     sent = {"token": token, "version": version, "action": action}
-    answer = API.post(f"{address}/api/tables/{game_id}/moves", json=sent)
+    answer = API.post(f"{address}/api/tables/{game_id}/moves", json=sent, timeout=30)
     assert answer.status_code == 200, answer.text
     made: int = answer.json()["version"]
     return made
@@ -944,7 +950,7 @@ def across_played(
         action = choice(shown)
         if action is None:
             return shown
-        api_move(address, game_id, tokens[shown["seat"]], shown["version"], action)
+        api_move(address, game_id, tokens[shown["seat"]], action, shown["version"])
     pytest.fail("the table never came to what the test waits for")
 
 

@@ -143,7 +143,7 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
     with serving(db, tmp_path) as address:
         config = {"players": 4, "tracks": [], "daily_double": True}
         request = {"game": "across", "config": config, "seats": SEATS, "seed": 5}
-        links = API.post(f"{address}/api/tables", json=request).json()
+        links = API.post(f"{address}/api/tables", json=request, timeout=30).json()
         game_id = links["id"]
         tokens = [seat["link"].rsplit("/", 1)[1] for seat in links["seats"][:2]]
         desk = browser.new_context(base_url=address)
@@ -159,7 +159,7 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
         seen = Seen()
         reloaded = False
         for _ in range(MOST_STEPS):
-            frames = [api_frame(address, game_id, token) for token in tokens]
+            frames = [api_frame(address, game_id, token, 30) for token in tokens]
             if frames[0]["over"]:
                 break
             # an offer to a person (a computer player's, R16) is answered first
@@ -185,7 +185,7 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
         else:
             pytest.fail("the meet did not end")
 
-        final = api_frame(address, game_id)
+        final = api_frame(address, game_id, timeout=30)
         assert final["over"] and final["view"]["phase"] == "over"
         for page in (ann, bob, watch):
             _shows(page, final["version"])

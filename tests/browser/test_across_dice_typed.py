@@ -11,7 +11,6 @@ from tests.browser.table_pages import (
     SharedServer,
     api_frame,
     api_move,
-    frame,
     open_table,
     shows,
     token_of,
@@ -36,7 +35,7 @@ def _at_the_first_roll(address: str) -> tuple[JSON, list[str]]:
         legal = [one["action"] for one in api_frame(address, links["id"], tokens[seat])["legal"]]
         kinds = {action["kind"]: action for action in legal}
         action = kinds.get("track") or kinds.get("pass") or kinds["done"]
-        api_move(address, links["id"], tokens[seat], now["version"], action)
+        api_move(address, links["id"], tokens[seat], action, now["version"])
     return links, tokens
 
 
@@ -45,7 +44,7 @@ def test_the_player_who_types_the_dice_is_asked_for_them(
 ) -> None:
     with shared_server.visit() as address:
         links, tokens = _at_the_first_roll(address)
-        now = frame(address, links["id"], tokens[1])
+        now = api_frame(address, links["id"], tokens[1])
         assert now["may_roll"] and not now["your_turn"]
         roll = now["waiting"]["roll"]
         with two_phones_at(browser, address, links, now["version"]) as (ann, bob):
