@@ -942,8 +942,9 @@ def across_played(
     address: str, game_id: int, tokens: list[str], choice: Callable[[JSON], JSON | None]
 ) -> JSON:
     """An Across table of people (``tokens``, every seat's) played through the API: the
-    seat the table waits for (an offer's answer first) makes ``choice(its frame)`` until
-    ``choice`` says None; that frame. Two calls a move: the asked seat's frame, the move."""
+    first seat the table waits for makes ``choice(its frame)`` until ``choice`` says None;
+    that frame. Three calls a move (who is waited for, that seat's frame, the move), where
+    reading every seat's frame and then ``move`` made five or more."""
     for _ in range(2000):  # a bound on a stuck game, not a measurement
         waiting = api_frame(address, game_id)["waiting"]["seats"]
         shown = api_frame(address, game_id, tokens[waiting[0]])
