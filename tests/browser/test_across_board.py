@@ -13,10 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import broken_words
+from tests.browser.table_pages import API, api_frame, broken_words, snap
 from tests.conftest import serving
 
 from homestretch.core.protocol import JSON
@@ -30,14 +29,6 @@ SEATS = [
 ]
 MOST_STEPS = 2000
 """A bound on the people's moves, so a stuck game fails instead of hanging."""
-
-
-def _frame(address: str, game_id: int, token: str | None = None) -> JSON:
-    params = {"token": token} if token else {}
-    answer = httpx.get(f"{address}/api/tables/{game_id}/frame", params=params, timeout=30)
-    assert answer.status_code == 200, answer.text
-    frame: JSON = answer.json()
-    return frame
 
 
 def _shows(page: Page, version: int) -> None:
@@ -152,7 +143,7 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
     with serving(db, tmp_path) as address:
         config = {"players": 4, "tracks": [], "daily_double": True}
         request = {"game": "across", "config": config, "seats": SEATS, "seed": 5}
-        links = httpx.post(f"{address}/api/tables", json=request, timeout=30).json()
+        links = API.post(f"{address}/api/tables", json=request, timeout=30).json()
         game_id = links["id"]
         tokens = [seat["link"].rsplit("/", 1)[1] for seat in links["seats"][:2]]
         desk = browser.new_context(base_url=address)
@@ -168,7 +159,7 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
         seen = Seen()
         reloaded = False
         for _ in range(MOST_STEPS):
-            frames = [_frame(address, game_id, token) for token in tokens]
+            frames = [api_frame(address, game_id, token, 30) for token in tokens]
             if frames[0]["over"]:
                 break
             # an offer to a person (a computer player's, R16) is answered first
@@ -182,7 +173,7 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
             if frames[0]["view"]["race"] == 4 and not reloaded:
                 bob.reload()  # a phone that slept: back to the same board
                 _shows(bob, version)
-                bob.screenshot(path=str(tmp_path / "across-phone-race-4.png"), full_page=True)
+                snap(bob, tmp_path / "across-phone-race-4.png")
                 assert broken_words(bob, ".ab-tote th") == []  # "#10" whole on a phone
                 reloaded = True
             if frames[0]["view"]["race"] == 2 and mover == 0 and "loan offered" not in seen.things:
@@ -194,7 +185,7 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
         else:
             pytest.fail("the meet did not end")
 
-        final = _frame(address, game_id)
+        final = api_frame(address, game_id, timeout=30)
         assert final["over"] and final["view"]["phase"] == "over"
         for page in (ann, bob, watch):
             _shows(page, final["version"])
@@ -237,6 +228,6 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
             "ring accepted",
         }, seen.things
         assert reloaded
-        bob.screenshot(path=str(tmp_path / "across-phone.png"))
+        snap(bob, tmp_path / "across-phone.png", full_page=False)
         for context in (desk, phone, tv):
             context.close()

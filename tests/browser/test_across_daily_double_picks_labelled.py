@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     SharedServer,
-    frame,
-    move,
+    across_passing,
+    across_played,
     open_table,
     settled,
     small_phone_at,
@@ -20,8 +20,6 @@ from tests.browser.table_pages import (
 
 pytestmark = pytest.mark.browser
 SEATS = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
-MOST = 200
-"""A bound on moves played before race 1's windows open, so a stuck game fails."""
 
 
 def test_each_daily_double_pick_says_its_race(
@@ -32,15 +30,7 @@ def test_each_daily_double_pick_says_its_race(
         links = open_table(address, {"game": "across", "config": config, "seats": SEATS, "seed": 7})
         game_id = links["id"]
         tokens = [token_of(seat["link"]) for seat in links["seats"]]
-        for _ in range(MOST):  # the track chosen, every lot passed
-            asked = next(f for f in (frame(address, game_id, t) for t in tokens) if f["your_turn"])
-            phase = asked["view"]["phase"]
-            if phase == "betting":
-                break
-            action = {"kind": "track", "track": "woodbine"} if phase == "choose track" else {"kind": "pass"}  # fmt: skip
-            move(address, game_id, tokens[asked["seat"]], action)
-        else:
-            pytest.fail("race 1's windows did not open")
+        asked = across_played(address, game_id, tokens, across_passing)  # race 1's windows
         page = small_phone_at(browser, address, links["seats"][asked["seat"]]["link"])
         try:
             settled(address, game_id, page)

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     ANN_BOB_AND_CY,
+    API,
     DRAWN_PAST,
     SharedServer,
     across_at_its_first_auction,
+    api_frame,
     fits_width,
-    frame,
     press,
     shows,
     small_phone_at,
@@ -34,7 +34,7 @@ WANTED = 8
 
 def _send(address: str, game_id: int, token: str, shown: dict[str, Any], action: Any) -> None:
     body = {"token": token, "version": shown["version"], "action": action}
-    answer = httpx.post(f"{address}/api/tables/{game_id}/moves", json=body)
+    answer = API.post(f"{address}/api/tables/{game_id}/moves", json=body)
     assert answer.status_code == 200, answer.text
 
 
@@ -54,7 +54,7 @@ def test_skip_at_any_price_is_answered_each_time_and_goes_with_the_horse(
         links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
         for _ in range(MOST):  # both people pass until the wanted horse asks one of them
-            shown = [frame(address, game_id, t) for t in tokens[:2]]
+            shown = [api_frame(address, game_id, t) for t in tokens[:2]]
             asked = next(f for f in shown if f["your_turn"])
             if _horse(asked) == WANTED:
                 break
@@ -70,7 +70,7 @@ def test_skip_at_any_price_is_answered_each_time_and_goes_with_the_horse(
         page.reload()
         expect(standing).to_contain_text(f"passes for you on #{WANTED}")  # kept
         for _ in range(MOST):  # the other passes; the page answers for the one with the order
-            now = [frame(address, game_id, t) for t in tokens[:2]]
+            now = [api_frame(address, game_id, t) for t in tokens[:2]]
             if _horse(now[0]) != WANTED:
                 break
             if now[other]["your_turn"]:
@@ -79,7 +79,7 @@ def test_skip_at_any_price_is_answered_each_time_and_goes_with_the_horse(
                 page.wait_for_function(DRAWN_PAST, arg=now[seat]["version"])
         else:
             pytest.fail("the horse was never sold")
-        after = frame(address, game_id, tokens[seat])
+        after = api_frame(address, game_id, tokens[seat])
         sold = next(
             n["at"] for n in after["notices"] if n["type"] == "sale" and n["horse"] == WANTED
         )
@@ -87,10 +87,10 @@ def test_skip_at_any_price_is_answered_each_time_and_goes_with_the_horse(
         assert set(on_it) == {"pass"} and len(on_it) >= 2, on_it  # asked again as it fell
         # sold: the order went with it, and the next horse asks the player himself
         for _ in range(MOST):
-            mine = frame(address, game_id, tokens[seat])
+            mine = api_frame(address, game_id, tokens[seat])
             if mine["your_turn"]:
                 break
-            theirs = frame(address, game_id, tokens[other])
+            theirs = api_frame(address, game_id, tokens[other])
             if theirs["your_turn"]:
                 _send(address, game_id, tokens[other], theirs, {"kind": "pass"})
         shows(page, mine["version"])
@@ -98,7 +98,7 @@ def test_skip_at_any_price_is_answered_each_time_and_goes_with_the_horse(
         expect(standing).to_have_count(0)
         expect(page.locator(".ab-standing-pass")).to_be_visible()
         assert not page.evaluate("document.body.classList.contains('moving')")  # nothing sent
-        assert frame(address, game_id)["version"] == mine["version"]
+        assert api_frame(address, game_id)["version"] == mine["version"]
         page.context.close()
 
 
@@ -108,16 +108,16 @@ def test_bid_for_me_up_to_n_bids_the_least_bid_then_cancels(
     with shared_server.visit() as address:
         links, tokens, seat = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
-        asked = frame(address, game_id, tokens[seat])
+        asked = api_frame(address, game_id, tokens[seat])
         least = asked["view"]["lot"]["min_bid"]
         page = small_phone_at(browser, address, links["seats"][seat]["link"])
         shows(page, asked["version"])
         page.fill(".ab-standing-form input", str(least))
         press(page, page.locator(".ab-standing-upto"))
-        moves = _moves_on(frame(address, game_id), seat, asked["version"])
+        moves = _moves_on(api_frame(address, game_id), seat, asked["version"])
         assert moves[0] == {"kind": "bid", "amount": least, "partner": -1}
         standing = page.locator(".ab-standing")
-        now = frame(address, game_id)
+        now = api_frame(address, game_id)
         assert now["view"]["lot"]["horse"] == asked["view"]["lot"]["horse"]  # Bob still to answer
         shows(page, now["version"])
         expect(standing).to_contain_text(f"while that is {least} ")

@@ -13,16 +13,15 @@ from tests.browser.table_pages import (
     SMALL,
     SharedServer,
     across_at_its_first_auction,
-    frame,
-    move,
+    across_passing,
+    across_played,
+    api_move,
     settled,
     shows,
 )
 
 pytestmark = pytest.mark.browser
 SEATS = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
-MOST = 200
-"""A bound on the moves made before race 1's windows open, so a stuck game fails."""
 SHARE = '.ab-dealings-panel input[aria-label="partner\'s fifties"]'
 """The ring's box for the fifties the partner puts in."""
 
@@ -33,14 +32,7 @@ def test_a_box_typed_in_stays_put_when_an_offer_comes(
     with shared_server.visit() as address:
         links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
-        for _ in range(MOST):  # every lot passed: race 1's windows open
-            shown = [frame(address, game_id, token) for token in tokens]
-            if shown[0]["view"]["phase"] == "betting":
-                break
-            asked = next(s for s in shown if s["your_turn"])
-            move(address, game_id, tokens[asked["seat"]], {"kind": "pass"})
-        else:
-            pytest.fail("race 1's windows did not open")
+        across_played(address, game_id, tokens, across_passing)  # race 1's windows open
         phone = browser.new_context(base_url=address, **SMALL)
         try:
             page = phone.new_page()
@@ -53,7 +45,7 @@ def test_a_box_typed_in_stays_put_when_an_offer_comes(
             page.keyboard.type("2")
             before = share.bounding_box()
             offer = {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4}
-            shows(page, move(address, game_id, tokens[2], offer))
+            shows(page, api_move(address, game_id, tokens[2], offer))
             panel = page.locator(".ab-dealings-panel")
             expect(panel).to_contain_text("waiting for Ann")  # said above the box
             after = share.bounding_box()
