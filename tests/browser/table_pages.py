@@ -76,9 +76,9 @@ def open_table(address: str, request: JSON) -> JSON:
     return links
 
 
-def frame(address: str, game_id: int, token: str | None = None) -> JSON:
+def frame(address: str, game_id: int, token: str | None = None, timeout: float = 5) -> JSON:
     params = {"token": token} if token else {}
-    answer = API.get(f"{address}/api/tables/{game_id}/frame", params=params)
+    answer = API.get(f"{address}/api/tables/{game_id}/frame", params=params, timeout=timeout)
     assert answer.status_code == 200, answer.text
     shown: JSON = answer.json()
     return shown
@@ -178,13 +178,11 @@ def across_at_its_first_auction(address: str, seats: list[JSON]) -> tuple[JSON, 
     links = open_table(address, request)
     game_id = links["id"]
     tokens = [token_of(seat["link"]) for seat in links["seats"]]
-    now = api_frame(address, game_id)  # (through API: see there)
+    now = frame(address, game_id)
     mover = now["waiting"]["seats"][0]
-    api_move(
-        address, game_id, tokens[mover], {"kind": "track", "track": "woodbine"}, now["version"]
-    )
+    move(address, game_id, tokens[mover], {"kind": "track", "track": "woodbine"}, now["version"])
     people = [s for s, seat in enumerate(seats) if seat["kind"] == "person"]
-    asked = next(s for s in people if api_frame(address, game_id, tokens[s])["your_turn"])
+    asked = next(s for s in people if frame(address, game_id, tokens[s])["your_turn"])
     return links, tokens, asked
 
 
@@ -239,14 +237,14 @@ def across_to_race_1_betting(address: str, game_id: int, tokens: list[str]) -> N
     """An Across table's two people pass every lot and say no to every offer until race
     1's windows open."""
     for _ in range(400):
-        shown = [api_frame(address, game_id, token) for token in tokens]  # (API: see there)
+        shown = [frame(address, game_id, token) for token in tokens]
         if shown[0]["view"]["phase"] == "betting":
             return
         seat = next(s for s in (0, 1) if shown[s]["your_turn"])
         mine = shown[seat]["view"]
         asked = mine["offer"] is not None and mine["offer"]["to"] == seat
         action = {"kind": "answer", "accept": False} if asked else {"kind": "pass"}
-        api_move(address, game_id, tokens[seat], action, shown[seat]["version"])
+        move(address, game_id, tokens[seat], action, shown[seat]["version"])
     pytest.fail("race 1's betting did not open")
 
 
@@ -915,39 +913,6 @@ def snap(page: Page, path: Path | str, *, full_page: bool = True) -> None:
         page.screenshot(path=str(path), full_page=full_page)
 
 
-API = httpx.Client()
-"""One HTTP client for a test process's calls to the API, its connections kept: each
-``httpx.get``/``httpx.post`` builds a client of its own (its TLS context, the certificates
-read) for one call, 0.06 s against 0.37 s a call measured side by side on this machine at
-load 15; a test that plays a meet through the API makes hundreds. Its timeouts are
-httpx's own (5 s), as ``httpx.get``'s are; a call that had another passes it."""
-
-
-def api_frame(address: str, game_id: int, token: str | None = None, timeout: float = 5) -> JSON:
-    """``frame`` through ``API``: the table as the server holds it (a seat's, with
-    ``token``)."""
-    params = {"token": token} if token else {}
-    answer = API.get(f"{address}/api/tables/{game_id}/frame", params=params, timeout=timeout)
-    assert answer.status_code == 200, answer.text
-    shown: JSON = answer.json()
-    return shown
-
-
-def api_move(
-    address: str, game_id: int, token: str, action: JSON, version: int | None = None
-) -> int:
-    """``move`` through ``API``: a seat's move sent at ``version`` (the table as a frame
-    just read showed it, not read again), else at the table's present version; the
-    version it made."""
-    if version is None:
-        version = api_frame(address, game_id, token)["version"]
-    sent = {"token": token, "version": version, "action": action}
-    answer = API.post(f"{address}/api/tables/{game_id}/moves", json=sent, timeout=30)
-    assert answer.status_code == 200, answer.text
-    made: int = answer.json()["version"]
-    return made
-
-
 def across_played(
     address: str, game_id: int, tokens: list[str], choice: Callable[[JSON], JSON | None]
 ) -> JSON:
@@ -956,12 +921,12 @@ def across_played(
     that frame. Three calls a move (who is waited for, that seat's frame, the move), where
     reading every seat's frame and then ``move`` made five or more."""
     for _ in range(2000):  # a bound on a stuck game, not a measurement
-        waiting = api_frame(address, game_id)["waiting"]["seats"]
-        shown = api_frame(address, game_id, tokens[waiting[0]])
+        waiting = frame(address, game_id)["waiting"]["seats"]
+        shown = frame(address, game_id, tokens[waiting[0]])
         action = choice(shown)
         if action is None:
             return shown
-        api_move(address, game_id, tokens[shown["seat"]], action, shown["version"])
+        move(address, game_id, tokens[shown["seat"]], action, shown["version"])
     pytest.fail("the table never came to what the test waits for")
 
 

@@ -15,8 +15,8 @@ from tests.browser.table_pages import (
     DRAWN_PAST,
     SharedServer,
     across_at_its_first_auction,
-    api_frame,
-    api_move,
+    frame,
+    move,
     moves_sent,
     refusal,
     shows,
@@ -36,15 +36,15 @@ def test_a_bid_below_the_least_is_said_by_its_box_in_the_servers_words_and_not_s
     with shared_server.visit() as address:
         links, tokens, first = across_at_its_first_auction(address, ANN_BOB_AND_CY)
         game_id = links["id"]
-        api_move(address, game_id, tokens[first], {"kind": "bid", "amount": 1, "partner": -1})
-        asked = next(s for s in (0, 1) if api_frame(address, game_id, tokens[s])["your_turn"])
+        move(address, game_id, tokens[first], {"kind": "bid", "amount": 1, "partner": -1})
+        asked = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
         other = 1 - asked
-        least = api_frame(address, game_id, tokens[asked])["view"]["lot"]["min_bid"]
+        least = frame(address, game_id, tokens[asked])["view"]["lot"]["min_bid"]
         assert least > 1  # a bid made: the least is above the box's own (1)
         low = {"kind": "bid", "amount": least - 1, "partner": -1}
         words = refusal(address, game_id, tokens[asked], low)
         page = small_phone_at(browser, address, links["seats"][asked]["link"])
-        version = api_frame(address, game_id)["version"]
+        version = frame(address, game_id)["version"]
         shows(page, version)
         sent = moves_sent(page)
         box = page.locator(BID)
@@ -57,7 +57,7 @@ def test_a_bid_below_the_least_is_said_by_its_box_in_the_servers_words_and_not_s
         expect(box).to_have_attribute("aria-invalid", "true")
         assert sent == []
         # another's move draws the board anew: the box still says it
-        api_move(address, game_id, tokens[other], {"kind": "lend", "borrower": 2, "amount": 1})
+        move(address, game_id, tokens[other], {"kind": "lend", "borrower": 2, "amount": 1})
         page.wait_for_function(DRAWN_PAST, arg=version)
         expect(says).to_have_text(words)
         expect(box).to_have_value(str(least - 1))
@@ -71,10 +71,10 @@ def test_a_bid_below_the_least_is_said_by_its_box_in_the_servers_words_and_not_s
         page.keyboard.type(str(least))
         expect(says).to_have_count(0)
         expect(box).not_to_have_attribute("aria-invalid", "true")
-        version = api_frame(address, game_id)["version"]
+        version = frame(address, game_id)["version"]
         page.keyboard.press("Enter")
         page.wait_for_function(DRAWN_PAST, arg=version)
-        made = [e["action"] for e in api_frame(address, game_id)["log"] if e.get("player") == asked]
+        made = [e["action"] for e in frame(address, game_id)["log"] if e.get("player") == asked]
         assert made[-1:] == [{"kind": "bid", "amount": least, "partner": -1}]
         page.context.close()
 
@@ -88,7 +88,7 @@ def test_a_blank_loan_is_said_by_its_box_and_enter_offers_it(
         links, tokens, asked = across_at_its_first_auction(address, ANN_BOB_AND_CY)
         game_id = links["id"]
         page = small_phone_at(browser, address, links["seats"][asked]["link"])
-        version = api_frame(address, game_id)["version"]
+        version = frame(address, game_id)["version"]
         shows(page, version)
         sent = moves_sent(page)
         lent = page.locator(".ab-lend input.ab-amount").first
@@ -100,7 +100,7 @@ def test_a_blank_loan_is_said_by_its_box_and_enter_offers_it(
         expect(page.locator(".ab-lend .box-says")).to_have_count(0)
         lent.press("Enter")
         page.wait_for_function(DRAWN_PAST, arg=version)
-        offers = api_frame(address, game_id)["view"]["offers"]
+        offers = frame(address, game_id)["view"]["offers"]
         assert [(o["from"], o["amount"]) for o in offers] == [(asked, 2)]
         page.context.close()
 
@@ -115,7 +115,7 @@ def test_more_than_ones_fifties_is_said_by_its_box_in_the_servers_words_and_not_
     with shared_server.visit() as address:
         links, tokens, asked = across_at_its_first_auction(address, ANN_BOB_AND_CY)
         game_id = links["id"]
-        cash = api_frame(address, game_id, tokens[asked])["view"]["cash"][asked]
+        cash = frame(address, game_id, tokens[asked])["view"]["cash"][asked]
         borrower = 1 - asked
         too_much = {
             "kind": "lend_terms",
@@ -128,7 +128,7 @@ def test_more_than_ones_fifties_is_said_by_its_box_in_the_servers_words_and_not_
             address, game_id, tokens[asked], {"kind": "bid", "amount": cash + 1, "partner": -1}
         )
         page = small_phone_at(browser, address, links["seats"][asked]["link"])
-        shows(page, api_frame(address, game_id)["version"])
+        shows(page, frame(address, game_id)["version"])
         sent = moves_sent(page)
         bid = page.locator(BID)
         bid.fill(str(cash + 1))
@@ -144,11 +144,11 @@ def test_more_than_ones_fifties_is_said_by_its_box_in_the_servers_words_and_not_
         expect(says).to_have_text(lend_words)
         expect(lent).to_have_attribute("aria-invalid", "true")
         assert sent == []
-        version = api_frame(address, game_id)["version"]
+        version = frame(address, game_id)["version"]
         lent.fill(str(cash))
         expect(says).to_have_count(0)
         lent.press("Enter")
         page.wait_for_function(DRAWN_PAST, arg=version)
-        offers = api_frame(address, game_id)["view"]["offers"]
+        offers = frame(address, game_id)["view"]["offers"]
         assert [(o["from"], o["amount"]) for o in offers] == [(asked, cash)]
         page.context.close()

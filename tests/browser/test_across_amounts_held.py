@@ -13,8 +13,8 @@ from tests.browser.table_pages import (
     ANN_BOB_AND_CY,
     SharedServer,
     across_at_its_first_auction,
-    api_frame,
-    api_move,
+    frame,
+    move,
     refusal,
     settled,
     settled_small_phone,
@@ -28,14 +28,14 @@ pytestmark = pytest.mark.browser
 def _until_asked(address: str, game_id: int, tokens: list[str], me: int, least: int) -> JSON:
     """Bob raises the bid on the horse on the block (the people's other moves: no to an
     offer) until ``me`` is asked again on it, its least now above ``least``: her frame."""
-    horse = api_frame(address, game_id, tokens[me])["view"]["lot"]["horse"]
+    horse = frame(address, game_id, tokens[me])["view"]["lot"]["horse"]
     for _ in range(100):
-        seen = api_frame(address, game_id, tokens[me])
+        seen = frame(address, game_id, tokens[me])
         if seen["your_turn"]:
             lot = seen["view"]["lot"]
             assert lot["horse"] == horse and lot["min_bid"] > least, lot
             return seen
-        api_move(address, game_id, *_other_move(address, game_id, tokens, "raise"))
+        move(address, game_id, *_other_move(address, game_id, tokens, "raise"))
     pytest.fail("never asked again")
 
 
@@ -43,21 +43,21 @@ def _until_sold(address: str, game_id: int, tokens: list[str], me: int, horse: i
     """``me`` bids the least each time she is asked (her other device), the others pass,
     until ``horse`` is hers: her frame then."""
     for _ in range(100):
-        seen = api_frame(address, game_id, tokens[me])
+        seen = frame(address, game_id, tokens[me])
         if seen["view"]["owners"].get(str(horse)) == [me]:
             return seen
         if seen["your_turn"]:
             bid = {"kind": "bid", "amount": seen["view"]["lot"]["min_bid"], "partner": -1}
-            api_move(address, game_id, tokens[me], bid)
+            move(address, game_id, tokens[me], bid)
         else:
-            api_move(address, game_id, *_other_move(address, game_id, tokens, "pass"))
+            move(address, game_id, *_other_move(address, game_id, tokens, "pass"))
     pytest.fail(f"#{horse} never hers")
 
 
 def _other_move(address: str, game_id: int, tokens: list[str], bid: str) -> tuple[str, JSON]:
     """Whoever of the people is asked: his token and move (no to an offer put to him, else
     the least bid for ``"raise"``, a pass for ``"pass"``)."""
-    asked = next(f for f in (api_frame(address, game_id, t) for t in tokens) if f["your_turn"])
+    asked = next(f for f in (frame(address, game_id, t) for t in tokens) if f["your_turn"])
     view = asked["view"]
     bids = [a["action"] for a in asked["legal"] if a["action"]["kind"] == "bid"]
     if view["offer"] is not None and view["offer"]["to"] == asked["seat"]:
@@ -75,7 +75,7 @@ def test_a_kept_bid_and_loan_the_table_put_out_of_bounds_are_said_at_once(
     with shared_server.visit() as address:
         links, tokens, me = across_at_its_first_auction(address, ANN_BOB_AND_CY)
         game_id, link = links["id"], links["seats"][me]["link"]
-        seen = api_frame(address, game_id, tokens[me])
+        seen = frame(address, game_id, tokens[me])
         least, cash = seen["view"]["lot"]["min_bid"], seen["view"]["cash"][me]
         with settled_small_phone(browser, address, game_id, link) as (page, sent):
             block, lend = page.locator(".ab-block"), page.locator(".ab-lend")
@@ -86,7 +86,7 @@ def test_a_kept_bid_and_loan_the_table_put_out_of_bounds_are_said_at_once(
             lend.locator('input[aria-label="to be repaid"]').fill(str(cash))
             expect(page.locator(".box-says")).to_have_count(0)
             # she bids on her other device, and Bob raises it: asked again, the least risen
-            api_move(address, game_id, tokens[me], {"kind": "bid", "amount": least, "partner": -1})
+            move(address, game_id, tokens[me], {"kind": "bid", "amount": least, "partner": -1})
             asked = _until_asked(address, game_id, tokens, me, least)
             words = refusal(
                 address, game_id, tokens[me], {"kind": "bid", "amount": least, "partner": -1}

@@ -13,9 +13,9 @@ from tests.browser.table_pages import (
     ANN_BOB_AND_CY,
     SharedServer,
     across_at_its_first_auction,
-    api_frame,
-    api_move,
     fits_width,
+    frame,
+    move,
     shows,
     small_phone_at,
 )
@@ -37,7 +37,7 @@ def test_the_auction_marks_the_auctioneer_and_heads_an_offer_to_answer(
         ann = small_phone_at(browser, address, links["seats"][0]["link"])
         bob = small_phone_at(browser, address, links["seats"][1]["link"])
         try:
-            shown = api_frame(address, game_id, tokens[0])
+            shown = frame(address, game_id, tokens[0])
             view = shown["view"]
             auctioneer = view["roles"]["auctioneer"]
             for page in (ann, bob):
@@ -53,10 +53,10 @@ def test_the_auction_marks_the_auctioneer_and_heads_an_offer_to_answer(
             expect(head).to_contain_text(f"\u00b7 {view['page']['phases']['auction']}")
 
             # Bob offers Ann a loan while the auction is on: her screen is headed with it
-            offered = api_move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
+            offered = move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
             for page in (ann, bob):
                 shows(page, offered)
-            asked = api_frame(address, game_id, tokens[0])["view"]
+            asked = frame(address, game_id, tokens[0])["view"]
             title = screen_title(0, asked)
             assert title == f"answer {names[1]}'s offer"  # the terminal's heading
             expect(head).to_contain_text(f"\u00b7 {title}")
@@ -64,7 +64,7 @@ def test_the_auction_marks_the_auctioneer_and_heads_an_offer_to_answer(
             expect(head).to_be_in_viewport()
             # Bob, who made it, goes on in the auction; the Auctioneer is still marked
             expect(bob.locator(".ab-head span")).not_to_contain_text("answer")
-            mine = api_frame(address, game_id, tokens[1])["view"]
+            mine = frame(address, game_id, tokens[1])["view"]
             expect(bob.locator(".ab-block .ab-holdings")).to_have_text(holdings_line(mine))
             for page in (ann, bob):
                 fits_width(page)  # 375 px

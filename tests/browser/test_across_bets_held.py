@@ -16,8 +16,8 @@ from tests.browser.table_pages import (
     SharedServer,
     across_at_its_first_auction,
     across_to_race_1_betting,
-    api_frame,
-    api_move,
+    frame,
+    move,
     settled,
     small_phone_at,
 )
@@ -35,7 +35,7 @@ def test_the_betting_box_says_what_the_bettor_holds(
         game_id = links["id"]
         across_to_race_1_betting(address, game_id, tokens)
         for _ in range(MOST):  # Bob bets nothing and says no to Cy (a computer)
-            ann, bob = (api_frame(address, game_id, token) for token in tokens[:2])
+            ann, bob = (frame(address, game_id, token) for token in tokens[:2])
             if ann["your_turn"] and ann["view"]["offer"] is None:
                 break
             asked = next((s for s in (ann, bob) if s["your_turn"]), None)
@@ -45,7 +45,7 @@ def test_the_betting_box_says_what_the_bettor_holds(
             offer = asked["view"]["offer"]
             answer = offer is not None and offer["to"] == asked["seat"]
             action = {"kind": "answer", "accept": False} if answer else {"kind": "done"}
-            api_move(address, game_id, tokens[asked["seat"]], action)
+            move(address, game_id, tokens[asked["seat"]], action)
         else:
             pytest.fail("Ann was never asked to bet")
         assert ann["view"]["phase"] == "betting"
@@ -55,9 +55,9 @@ def test_the_betting_box_says_what_the_bettor_holds(
             held = page.locator(".ab-betting .ab-held")
             expect(held).to_have_text(f"You hold {ann['view']['cash'][0]} fifties.")
             expect(held).to_be_in_viewport()
-            while api_frame(address, game_id, tokens[0])["view"]["cash"][0] >= 3:
-                api_move(address, game_id, tokens[0], {"kind": "bet", "horse": 7})
-            left = api_frame(address, game_id, tokens[0])["view"]["cash"][0]
+            while frame(address, game_id, tokens[0])["view"]["cash"][0] >= 3:
+                move(address, game_id, tokens[0], {"kind": "bet", "horse": 7})
+            left = frame(address, game_id, tokens[0])["view"]["cash"][0]
             settled(address, game_id, page)
             fifties = f"{left} fifty" if left == 1 else f"{left} fifties"
             expect(held).to_have_text(

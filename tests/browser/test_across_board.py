@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import API, api_frame, broken_words, snap
+from tests.browser.table_pages import API, broken_words, frame, snap
 from tests.conftest import serving
 
 from homestretch.core.protocol import JSON
@@ -159,7 +159,7 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
         seen = Seen()
         reloaded = False
         for _ in range(MOST_STEPS):
-            frames = [api_frame(address, game_id, token, 30) for token in tokens]
+            frames = [frame(address, game_id, token, 30) for token in tokens]
             if frames[0]["over"]:
                 break
             # an offer to a person (a computer player's, R16) is answered first
@@ -185,7 +185,7 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
         else:
             pytest.fail("the meet did not end")
 
-        final = api_frame(address, game_id, timeout=30)
+        final = frame(address, game_id, timeout=30)
         assert final["over"] and final["view"]["phase"] == "over"
         for page in (ann, bob, watch):
             _shows(page, final["version"])

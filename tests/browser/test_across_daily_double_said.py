@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     SharedServer,
     across_played,
-    api_frame,
+    frame,
     open_table,
     shows,
     small_phone_at,
@@ -48,7 +48,7 @@ def test_a_daily_double_nobody_won_names_its_fifties(
         game_id = links["id"]
         tokens = [token_of(seat["link"]) for seat in links["seats"]]
         across_played(address, game_id, tokens, _choice)
-        now = api_frame(address, game_id)
+        now = frame(address, game_id)
         settled = next(n for n in now["notices"] if n["type"] == "daily_double")
         assert settled["tickets"] == 0 and settled["pool"] == 1, settled  # nobody won it
         first, second = settled["pair"]

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     SharedServer,
-    api_frame,
-    api_move,
+    frame,
+    move,
     open_table,
     shows,
     token_of,
@@ -30,12 +30,12 @@ def _at_the_first_roll(address: str) -> tuple[JSON, list[str]]:
     request = {"game": "across", "config": {"players": 3}, "seats": seats, "dice": "asked"}
     links = open_table(address, {**request, "roller": 1})
     tokens = [token_of(seat["link"]) for seat in links["seats"]]
-    while not (now := api_frame(address, links["id"]))["waiting"]["roll"]:
+    while not (now := frame(address, links["id"]))["waiting"]["roll"]:
         seat = now["waiting"]["seats"][0]
-        legal = [one["action"] for one in api_frame(address, links["id"], tokens[seat])["legal"]]
+        legal = [one["action"] for one in frame(address, links["id"], tokens[seat])["legal"]]
         kinds = {action["kind"]: action for action in legal}
         action = kinds.get("track") or kinds.get("pass") or kinds["done"]
-        api_move(address, links["id"], tokens[seat], action, now["version"])
+        move(address, links["id"], tokens[seat], action, now["version"])
     return links, tokens
 
 
@@ -44,7 +44,7 @@ def test_the_player_who_types_the_dice_is_asked_for_them(
 ) -> None:
     with shared_server.visit() as address:
         links, tokens = _at_the_first_roll(address)
-        now = api_frame(address, links["id"], tokens[1])
+        now = frame(address, links["id"], tokens[1])
         assert now["may_roll"] and not now["your_turn"]
         roll = now["waiting"]["roll"]
         with two_phones_at(browser, address, links, now["version"]) as (ann, bob):

@@ -15,8 +15,8 @@ from tests.browser.table_pages import (
     SharedServer,
     across_at_its_first_auction,
     across_to_race_1_betting,
-    api_frame,
-    api_move,
+    frame,
+    move,
     open_table,
     refusal,
     settled_small_phone,
@@ -35,10 +35,10 @@ def test_the_stake_and_the_sum_repaid_follow_the_boxes_beside_them(
         across_to_race_1_betting(address, game_id, tokens)
         ann = tokens[0]
         for _ in range(5):  # a computer player's offer to Ann is answered first (R16)
-            offer = api_frame(address, game_id, ann)["view"]["offer"]
+            offer = frame(address, game_id, ann)["view"]["offer"]
             if offer is None or offer["to"] != 0:
                 break
-            api_move(address, game_id, ann, {"kind": "answer", "accept": False})
+            move(address, game_id, ann, {"kind": "answer", "accept": False})
         ring = {"kind": "ring", "horse": 2, "partner": 1, "stake": 9}
         one_ticket = refusal(address, game_id, ann, {**ring, "tickets": 1})
         two_tickets = refusal(address, game_id, ann, {**ring, "tickets": 2})
@@ -83,7 +83,7 @@ def test_the_stake_and_the_sum_repaid_follow_the_boxes_beside_them(
             lent.fill("4")
             with page.expect_response("**/moves"):
                 back.press("Enter")
-            offers = api_frame(address, game_id, ann)["view"]["offers"]
+            offers = frame(address, game_id, ann)["view"]["offers"]
             assert [(o["kind"], o["amount"], o["repay"]) for o in offers] == [("loan", 4, 4)]
 
 
@@ -109,16 +109,16 @@ def test_a_sales_price_is_checked_again_when_only_the_buyer_changes(
         }
         links = open_table(address, request)
         game_id, ann = links["id"], token_of(links["seats"][0]["link"])
-        api_move(address, game_id, ann, {"kind": "track", "track": "woodbine"})
-        api_move(address, game_id, ann, {"kind": "bid", "amount": 10, "partner": -1})
+        move(address, game_id, ann, {"kind": "track", "track": "woodbine"})
+        move(address, game_id, ann, {"kind": "bid", "amount": 10, "partner": -1})
         for _ in range(40):  # Ann lets horses go until the computers hold different fifties
-            seen = api_frame(address, game_id, ann)
+            seen = frame(address, game_id, ann)
             cash = seen["view"]["cash"]
             if cash[1] != cash[2]:
                 break
             kinds = {legal["action"]["kind"] for legal in seen["legal"]}
             no = {"kind": "answer", "accept": False}
-            api_move(address, game_id, ann, no if "answer" in kinds else {"kind": "pass"})
+            move(address, game_id, ann, no if "answer" in kinds else {"kind": "pass"})
         else:
             pytest.fail("the computers' fifties stayed the same")
         assert seen["view"]["owners"].get("2") == [0]

@@ -18,9 +18,9 @@ from tests.browser.table_pages import (
     SharedServer,
     across_at_its_first_auction,
     across_to_race_1_betting,
-    api_frame,
-    api_move,
     fits_width,
+    frame,
+    move,
     press,
     shows,
     snap,
@@ -51,7 +51,7 @@ def test_an_offer_its_answer_and_the_debt_are_on_the_first_screen(
         ann.goto(links["seats"][0]["link"])
         bob.goto(links["seats"][1]["link"])
         # Bob, from his phone or anywhere, offers Ann a loan while she is on the block
-        offered = api_move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
+        offered = move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
         for reload in (False, True):
             if reload:
                 ann.reload()
@@ -108,7 +108,7 @@ def _serve_marked(page: Page, address: str, game_id: int, token: str) -> None:
 
     def stream(route: Route) -> None:
         try:
-            shown = api_frame(address, game_id, token)
+            shown = frame(address, game_id, token)
         except httpx.HTTPError:  # the test is over and its server gone: the page retries
             route.abort()
             return
@@ -125,14 +125,14 @@ def test_the_board_says_the_words_the_server_sends(
     with shared_server.visit() as address:
         links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
-        api_move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
+        move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
         ann = phone()
         _serve_marked(ann, address, game_id, tokens[0])
         ann.goto(links["seats"][0]["link"])
         board = ann.locator("#board")
         expect(board.locator(".ab-turn")).to_have_text(MARK + "Your turn: answer Bob's offer first.")  # fmt: skip
         _every_word_served(board)
-        api_move(address, game_id, tokens[0], {"kind": "answer", "accept": True})
+        move(address, game_id, tokens[0], {"kind": "answer", "accept": True})
         ann.reload()  # the auction's own moves, the debt and the dealings' forms
         expect(board.locator(".ab-pay")).to_have_text(MARK + "Pay back")
         expect(board.locator(".ab-block button").first).to_have_text(MARK + "Bid 1")
@@ -161,7 +161,7 @@ def test_after_a_race_the_phone_opens_on_its_result_and_what_it_paid_you(
         links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
         for _ in range(MOST_MOVES):  # the people pass, bet once, accept every roll
-            shown = [api_frame(address, game_id, token) for token in tokens]
+            shown = [frame(address, game_id, token) for token in tokens]
             view = shown[0]["view"]
             if view["phase"] == "betting" and view["race"] == 2:
                 break
@@ -175,7 +175,7 @@ def test_after_a_race_the_phone_opens_on_its_result_and_what_it_paid_you(
             }[mine["phase"]]
             if mine["offer"] is not None and mine["offer"]["to"] == seat:
                 action = {"kind": "answer", "accept": False}
-            api_move(address, game_id, tokens[seat], action)
+            move(address, game_id, tokens[seat], action)
         else:
             pytest.fail("race 2's betting did not open")
         result = next(n["words"] for n in shown[0]["notices"] if n["type"] == "race_result")
@@ -203,10 +203,10 @@ def test_a_phone_scrolled_away_is_told_its_turn_came_and_taken_to_it(
         game_id = links["id"]
         ann = phone()
         ann.goto(links["seats"][0]["link"])
-        shows(ann, api_frame(address, game_id, tokens[0])["version"])
+        shows(ann, frame(address, game_id, tokens[0])["version"])
         jump = ann.locator("#your-turn-pin")  # the shared page's (table.js)
         ann.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading the bins
-        if api_frame(address, game_id, tokens[0])["your_turn"]:  # her bid is out of sight
+        if frame(address, game_id, tokens[0])["your_turn"]:  # her bid is out of sight
             expect(jump).to_be_visible()
             # made before Bob's move is sent (read at once, his could be made first and
             # her pass refused as stale, or hers land between his read and his send)
@@ -214,7 +214,7 @@ def test_a_phone_scrolled_away_is_told_its_turn_came_and_taken_to_it(
         expect(jump).to_be_hidden()
         ann.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         # Bob's offer makes it her turn while she reads the foot of the page
-        offered = api_move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
+        offered = move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
         shows(ann, offered)
         expect(jump).to_have_text("Your turn \u2191")
         expect(jump).to_be_visible()
@@ -235,35 +235,35 @@ def test_an_offer_that_lapses_leaves_for_you_as_it_lapses(
         # and is done too: he has had his turn, so the windows close on it unanswered
         done: list[int] = []
         for _ in range(MOST_MOVES):
-            shown = [api_frame(address, game_id, token) for token in tokens]
+            shown = [frame(address, game_id, token) for token in tokens]
             if shown[0]["view"]["phase"] != "betting":
                 break
             seat = next(s for s in (0, 1) if shown[s]["your_turn"])
             mine = shown[seat]["view"]
             if mine["offer"] is not None and mine["offer"]["to"] == seat:
-                api_move(address, game_id, tokens[seat], {"kind": "answer", "accept": False})
+                move(address, game_id, tokens[seat], {"kind": "answer", "accept": False})
                 continue
             if done and seat not in done:
                 ring = {"kind": "ring", "horse": 6, "tickets": 1, "partner": done[0], "stake": 1}
-                offered = api_move(address, game_id, tokens[seat], ring)
+                offered = move(address, game_id, tokens[seat], ring)
                 asked = phone()
                 asked.goto(links["seats"][done[0]]["link"])
                 shows(asked, offered)
                 expect(asked.locator(".ab-for-you")).to_contain_text(
                     "into a ring: 1 ticket on #6, you putting in 1 of the 3 fifties"
                 )
-            api_move(address, game_id, tokens[seat], {"kind": "done"})
+            move(address, game_id, tokens[seat], {"kind": "done"})
             done.append(seat)
         else:
             pytest.fail("race 1's windows did not close")
-        race = api_frame(address, game_id, tokens[0])
+        race = frame(address, game_id, tokens[0])
         assert race["view"]["phase"] == "race"
         lapsed = [n for n in race["notices"] if n["type"] == "offer_lapsed"]
         assert len(lapsed) == 1 and all("words_you" not in n for n in lapsed)
         for seat in done:
             page = phone()
             page.goto(links["seats"][seat]["link"])
-            shows(page, api_frame(address, game_id, tokens[seat])["version"])
+            shows(page, frame(address, game_id, tokens[seat])["version"])
             expect(page.locator(".ab-talk")).to_contain_text("unanswered, it lapses")
             expect(page.locator(".ab-board")).not_to_contain_text("ticket(s)")
             expect(page.locator(".ab-for-you", has_text="ring")).to_have_count(0)  # gone with it

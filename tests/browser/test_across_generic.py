@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
     ANN_BOB_AND_CY,
-    api_frame,
     context,
     fits_width,
+    frame,
     nothing_hidden,
     open_moves,
     open_table,
@@ -65,7 +65,7 @@ def test_two_people_and_a_computer_play_across_the_board(browser: Browser, tmp_p
         moves = 0
         started = time.monotonic()
         for _ in range(600):
-            now = api_frame(address, game_id)
+            now = frame(address, game_id)
             for page, _seat in pages if moves % 10 == 0 else pages[:2]:
                 shows(page, now["version"])
             if now["over"]:
@@ -81,7 +81,7 @@ def test_two_people_and_a_computer_play_across_the_board(browser: Browser, tmp_p
                 reloaded = True
             if now["view"]["race"] >= 3 and not handed_over:
                 for page, seat in pages:  # mid-game, every page as the table is
-                    shows(page, api_frame(address, game_id)["version"])
+                    shows(page, frame(address, game_id)["version"])
                     # Across keeps nothing from anyone (bids, tickets and cash are on
                     # the table), so no page can show a secret: said, not checked
                     assert nothing_hidden(db, game_id, seat)
@@ -94,13 +94,13 @@ def test_two_people_and_a_computer_play_across_the_board(browser: Browser, tmp_p
         else:
             pytest.fail("the game did not end")
 
-        final = api_frame(address, game_id)
+        final = frame(address, game_id)
         assert reloaded and handed_over and final["over"], final["waiting"]
         for page, seat in pages:
             shows(page, final["version"])
             expect(page.locator("#result")).to_contain_text("winners")
             assert nothing_hidden(db, game_id, seat)
-        assert api_frame(address, game_id, tokens[1])["over"]
+        assert frame(address, game_id, tokens[1])["over"]
         fits_width(bob)
         snap(bob, tmp_path / "across-phone.png")
         print(f"{moves} moves in the browser, {time.monotonic() - started:.0f} s")

@@ -13,8 +13,8 @@ from tests.browser.table_pages import (
     SMALL,
     SharedServer,
     across_at_its_first_auction,
-    api_frame,
     fits_width,
+    frame,
     shown_secrets,
     shows,
 )
@@ -35,7 +35,7 @@ def test_the_bids_on_the_block_are_said_at_the_table(
         game_id = links["id"]
         other = 1 - asked
         names = [seat["name"] for seat in SEATS]
-        shown = api_frame(address, game_id, tokens[asked])
+        shown = frame(address, game_id, tokens[asked])
         lot = shown["view"]["lot"]
         amount = lot["min_bid"]
         body = {"token": tokens[asked], "version": shown["version"]}
@@ -45,18 +45,18 @@ def test_the_bids_on_the_block_are_said_at_the_table(
         phone = browser.new_context(base_url=address, **SMALL)
         page = phone.new_page()
         page.goto(links["seats"][other]["link"])  # Bob's phone, looking now
-        shows(page, api_frame(address, game_id)["version"])
+        shows(page, frame(address, game_id)["version"])
         talk = page.locator(".ab-talk li")
         expect(talk.filter(has_text=f"{names[asked]} bid {_fifties(amount)}")).to_have_count(1)
         # Bob raises: said above Ann's bid (newest first), the horse still on the block
-        later = api_frame(address, game_id, tokens[other])
+        later = frame(address, game_id, tokens[other])
         assert later["your_turn"] and later["view"]["lot"]["horse"] == lot["horse"]
         raised = later["view"]["lot"]["min_bid"]
         raise_ = {"kind": "bid", "amount": raised, "partner": -1}
         body = {"token": tokens[other], "version": later["version"], "action": raise_}
         made = API.post(f"{address}/api/tables/{game_id}/moves", json=body)
         assert made.status_code == 200, made.text
-        now = api_frame(address, game_id, tokens[other])
+        now = frame(address, game_id, tokens[other])
         shows(page, now["version"])
         assert now["view"]["lot"]["horse"] == lot["horse"]  # Ann is still in: not sold
         said = talk.all_inner_texts()

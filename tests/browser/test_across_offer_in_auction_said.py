@@ -12,8 +12,8 @@ from tests.browser.table_pages import (
     PHONE,
     SharedServer,
     across_at_its_first_auction,
-    api_frame,
-    api_move,
+    frame,
+    move,
     screen_at,
 )
 
@@ -29,10 +29,10 @@ def test_an_offer_made_in_the_auction_is_said_for_the_auction(
         links, tokens, asked = across_at_its_first_auction(address, ANN_BOB_AND_CY)
         game_id = links["id"]
         other = 1 - asked  # the other person, off turn: dealings are made any time (R16)
-        assert api_frame(address, game_id)["view"]["phase"] == "auction"
-        api_move(address, game_id, tokens[other], {"kind": "lend", "borrower": 2, "amount": 1})
-        assert api_frame(address, game_id)["view"]["phase"] == "auction"
-        assert other in api_frame(address, game_id, tokens[other])["view"]["offered"]
+        assert frame(address, game_id)["view"]["phase"] == "auction"
+        move(address, game_id, tokens[other], {"kind": "lend", "borrower": 2, "amount": 1})
+        assert frame(address, game_id)["view"]["phase"] == "auction"
+        assert other in frame(address, game_id, tokens[other])["view"]["offered"]
         link = links["seats"][other]["link"]
         with screen_at(browser, address, link, game_id, PHONE) as page:
             panel = page.locator(".ab-dealings-panel")

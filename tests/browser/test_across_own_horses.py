@@ -11,9 +11,9 @@ from playwright.sync_api import Page, expect
 from tests.browser.table_pages import (
     PHONE,
     SharedServer,
-    api_frame,
-    api_move,
     fits_width,
+    frame,
+    move,
     open_table,
     shows,
     token_of,
@@ -34,9 +34,9 @@ def test_the_track_card_marks_her_own_horses(
         request = {"game": "across", "config": {"players": 3}, "seats": SEATS, "seed": 7}
         links = open_table(address, request)
         game_id, token = links["id"], token_of(links["seats"][0]["link"])
-        api_move(address, game_id, token, {"kind": "track", "track": "woodbine"})
-        api_move(address, game_id, token, {"kind": "bid", "amount": 10, "partner": -1})
-        seen = api_frame(address, game_id, token)
+        move(address, game_id, token, {"kind": "track", "track": "woodbine"})
+        move(address, game_id, token, {"kind": "bid", "amount": 10, "partner": -1})
+        seen = frame(address, game_id, token)
         owners = seen["view"]["owners"]
         assert owners.get("2") == [0], owners  # the computers let #2 go to Ann
         ann = phone()
@@ -66,16 +66,16 @@ def test_done_betting_is_on_the_first_screen_above_the_loans(
         request = {"game": "across", "config": {"players": 3}, "seats": SEATS, "seed": 7}
         links = open_table(address, request)
         game_id, token = links["id"], token_of(links["seats"][0]["link"])
-        api_move(address, game_id, token, {"kind": "track", "track": "woodbine"})
-        api_move(address, game_id, token, {"kind": "bid", "amount": 10, "partner": -1})
+        move(address, game_id, token, {"kind": "track", "track": "woodbine"})
+        move(address, game_id, token, {"kind": "bid", "amount": 10, "partner": -1})
         for _ in range(MOST_MOVES):  # Ann lets every other horse go
-            seen = api_frame(address, game_id, token)
+            seen = frame(address, game_id, token)
             kinds = {legal["action"]["kind"] for legal in seen["legal"]}
             if "done" in kinds:
                 break
             asked = "answer" in kinds  # a computer player's offer to Ann comes first (R26)
             no = {"kind": "answer", "accept": False}
-            api_move(address, game_id, token, no if asked else {"kind": "pass"})
+            move(address, game_id, token, no if asked else {"kind": "pass"})
         else:
             pytest.fail("the auction did not end")
         assert "loan" in kinds or len(kinds - {"bet", "dd", "done"}) > 0, kinds

@@ -11,8 +11,8 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     SharedServer,
     across_at_its_first_auction,
-    api_frame,
-    api_move,
+    frame,
+    move,
     shows,
     small_phone_at,
 )
@@ -35,8 +35,8 @@ def test_the_table_talk_stays_put_when_her_turn_comes_above_it(
         links, tokens, asked = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
         # someone passes, so the talk has a line; then the reader is one not asked
-        api_move(address, game_id, tokens[asked], {"kind": "pass"})
-        shown = [api_frame(address, game_id, t) for t in tokens]
+        move(address, game_id, tokens[asked], {"kind": "pass"})
+        shown = [frame(address, game_id, t) for t in tokens]
         mover = next(f["seat"] for f in shown if f["your_turn"])
         reader = next(s for s in range(3) if s != mover and not shown[s]["your_turn"])
         page = small_phone_at(browser, address, links["seats"][reader]["link"])
@@ -45,13 +45,13 @@ def test_the_table_talk_stays_put_when_her_turn_comes_above_it(
         page.evaluate(f"window.scrollBy(0, ({TALK_TOP})() - {READ_AT})")
         assert abs(page.evaluate(TALK_TOP) - READ_AT) < 2
         for _ in range(3):  # the others pass until the auction asks the reader
-            now = api_frame(address, game_id, tokens[reader])
+            now = frame(address, game_id, tokens[reader])
             if now["your_turn"]:
                 break
-            other = next(s for s in range(3) if api_frame(address, game_id, tokens[s])["your_turn"])
-            api_move(address, game_id, tokens[other], {"kind": "pass"})
-        assert api_frame(address, game_id, tokens[reader])["your_turn"]
-        shows(page, api_frame(address, game_id)["version"])
+            other = next(s for s in range(3) if frame(address, game_id, tokens[s])["your_turn"])
+            move(address, game_id, tokens[other], {"kind": "pass"})
+        assert frame(address, game_id, tokens[reader])["your_turn"]
+        shows(page, frame(address, game_id)["version"])
         expect(page.locator(".ab-block .ab-standing-form")).to_be_attached()  # came above
         assert abs(page.evaluate(TALK_TOP) - READ_AT) < 2, page.evaluate(TALK_TOP)
         expect(page.locator("#your-turn-pin")).to_be_visible()

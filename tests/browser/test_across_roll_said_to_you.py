@@ -12,8 +12,8 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     SharedServer,
     across_at_its_first_auction,
-    api_frame,
-    api_move,
+    frame,
+    move,
     shows,
     small_phone_at,
 )
@@ -48,15 +48,13 @@ def test_the_roller_reads_her_own_horse_and_tickets_as_yours(
         links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
         for _ in range(MOST):
-            shown = next(
-                f for f in (api_frame(address, game_id, t) for t in tokens) if f["your_turn"]
-            )
+            shown = next(f for f in (frame(address, game_id, t) for t in tokens) if f["your_turn"])
             view = shown["view"]
             race = view["race_card"]
             rolled = race["rolled"] if view["phase"] == "race" else None
             if shown["seat"] == 0 and rolled in BACKED and view["owners"].get(str(rolled)) == [0]:
                 break
-            api_move(address, game_id, tokens[shown["seat"]], _choice(shown))
+            move(address, game_id, tokens[shown["seat"]], _choice(shown))
         else:
             pytest.fail("Ann never rolled a horse of hers she backed")
         page = small_phone_at(browser, address, links["seats"][0]["link"])

@@ -18,8 +18,8 @@ from tests.browser.table_pages import (
     SharedServer,
     across_at_its_first_auction,
     across_to_race_1_betting,
-    api_frame,
-    api_move,
+    frame,
+    move,
     settled,
     whole_on_screen,
 )
@@ -44,7 +44,7 @@ def test_a_small_phone_on_its_side_shows_the_roll_and_its_buttons(
         game_id = links["id"]
         across_to_race_1_betting(address, game_id, tokens)
         for _ in range(MOST):  # the people bet nothing and say no to Cy (a computer)
-            shown = [api_frame(address, game_id, token) for token in tokens[:2]]
+            shown = [frame(address, game_id, token) for token in tokens[:2]]
             asked = next((s for s in shown if s["your_turn"]), None)
             if asked is None:  # Cy's move, on its way
                 time.sleep(0.1)
@@ -56,7 +56,7 @@ def test_a_small_phone_on_its_side_shows_the_roll_and_its_buttons(
                 break
             else:
                 action = {"kind": "done"}
-            api_move(address, game_id, tokens[asked["seat"]], action)
+            move(address, game_id, tokens[asked["seat"]], action)
         else:
             pytest.fail("neither person was asked to roll")
         phone = browser.new_context(base_url=address, **SIDEWAYS)

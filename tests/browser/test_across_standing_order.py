@@ -17,8 +17,8 @@ from tests.browser.table_pages import (
     DRAWN_PAST,
     SharedServer,
     across_at_its_first_auction,
-    api_frame,
     fits_width,
+    frame,
     press,
     shows,
     small_phone_at,
@@ -54,7 +54,7 @@ def test_skip_at_any_price_is_answered_each_time_and_goes_with_the_horse(
         links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
         for _ in range(MOST):  # both people pass until the wanted horse asks one of them
-            shown = [api_frame(address, game_id, t) for t in tokens[:2]]
+            shown = [frame(address, game_id, t) for t in tokens[:2]]
             asked = next(f for f in shown if f["your_turn"])
             if _horse(asked) == WANTED:
                 break
@@ -70,7 +70,7 @@ def test_skip_at_any_price_is_answered_each_time_and_goes_with_the_horse(
         page.reload()
         expect(standing).to_contain_text(f"passes for you on #{WANTED}")  # kept
         for _ in range(MOST):  # the other passes; the page answers for the one with the order
-            now = [api_frame(address, game_id, t) for t in tokens[:2]]
+            now = [frame(address, game_id, t) for t in tokens[:2]]
             if _horse(now[0]) != WANTED:
                 break
             if now[other]["your_turn"]:
@@ -79,7 +79,7 @@ def test_skip_at_any_price_is_answered_each_time_and_goes_with_the_horse(
                 page.wait_for_function(DRAWN_PAST, arg=now[seat]["version"])
         else:
             pytest.fail("the horse was never sold")
-        after = api_frame(address, game_id, tokens[seat])
+        after = frame(address, game_id, tokens[seat])
         sold = next(
             n["at"] for n in after["notices"] if n["type"] == "sale" and n["horse"] == WANTED
         )
@@ -87,10 +87,10 @@ def test_skip_at_any_price_is_answered_each_time_and_goes_with_the_horse(
         assert set(on_it) == {"pass"} and len(on_it) >= 2, on_it  # asked again as it fell
         # sold: the order went with it, and the next horse asks the player himself
         for _ in range(MOST):
-            mine = api_frame(address, game_id, tokens[seat])
+            mine = frame(address, game_id, tokens[seat])
             if mine["your_turn"]:
                 break
-            theirs = api_frame(address, game_id, tokens[other])
+            theirs = frame(address, game_id, tokens[other])
             if theirs["your_turn"]:
                 _send(address, game_id, tokens[other], theirs, {"kind": "pass"})
         shows(page, mine["version"])
@@ -98,7 +98,7 @@ def test_skip_at_any_price_is_answered_each_time_and_goes_with_the_horse(
         expect(standing).to_have_count(0)
         expect(page.locator(".ab-standing-pass")).to_be_visible()
         assert not page.evaluate("document.body.classList.contains('moving')")  # nothing sent
-        assert api_frame(address, game_id)["version"] == mine["version"]
+        assert frame(address, game_id)["version"] == mine["version"]
         page.context.close()
 
 
@@ -108,16 +108,16 @@ def test_bid_for_me_up_to_n_bids_the_least_bid_then_cancels(
     with shared_server.visit() as address:
         links, tokens, seat = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
-        asked = api_frame(address, game_id, tokens[seat])
+        asked = frame(address, game_id, tokens[seat])
         least = asked["view"]["lot"]["min_bid"]
         page = small_phone_at(browser, address, links["seats"][seat]["link"])
         shows(page, asked["version"])
         page.fill(".ab-standing-form input", str(least))
         press(page, page.locator(".ab-standing-upto"))
-        moves = _moves_on(api_frame(address, game_id), seat, asked["version"])
+        moves = _moves_on(frame(address, game_id), seat, asked["version"])
         assert moves[0] == {"kind": "bid", "amount": least, "partner": -1}
         standing = page.locator(".ab-standing")
-        now = api_frame(address, game_id)
+        now = frame(address, game_id)
         assert now["view"]["lot"]["horse"] == asked["view"]["lot"]["horse"]  # Bob still to answer
         shows(page, now["version"])
         expect(standing).to_contain_text(f"while that is {least} ")

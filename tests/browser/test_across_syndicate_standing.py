@@ -17,9 +17,9 @@ from tests.browser.table_pages import (
     DRAWN_PAST,
     SMALL,
     SharedServer,
-    api_frame,
-    api_move,
     fits_width,
+    frame,
+    move,
     open_table,
     press,
     shows,
@@ -39,16 +39,14 @@ def _table(address: str) -> tuple[dict[str, Any], list[str], int]:
     request = {"game": "across", "config": {"players": 6}, "seats": seats, "seed": 7}
     links = open_table(address, request)
     tokens = [token_of(seat["link"]) for seat in links["seats"]]
-    chooser = next(
-        s for s, t in enumerate(tokens) if api_frame(address, links["id"], t)["your_turn"]
-    )
-    api_move(address, links["id"], tokens[chooser], {"kind": "track", "track": "woodbine"})
-    first = next(s for s, t in enumerate(tokens) if api_frame(address, links["id"], t)["your_turn"])
+    chooser = next(s for s, t in enumerate(tokens) if frame(address, links["id"], t)["your_turn"])
+    move(address, links["id"], tokens[chooser], {"kind": "track", "track": "woodbine"})
+    first = next(s for s, t in enumerate(tokens) if frame(address, links["id"], t)["your_turn"])
     return links, tokens, first
 
 
 def _send(address: str, game_id: int, token: str, action: Any) -> None:
-    shown = api_frame(address, game_id, token)
+    shown = frame(address, game_id, token)
     assert shown["your_turn"], shown["waiting"]
     body = {"token": token, "version": shown["version"], "action": action}
     answer = API.post(f"{address}/api/tables/{game_id}/moves", json=body)
@@ -56,7 +54,7 @@ def _send(address: str, game_id: int, token: str, action: Any) -> None:
 
 
 def _answers(address: str, game_id: int, seat: int) -> list[bool]:
-    log = api_frame(address, game_id)["log"]
+    log = frame(address, game_id)["log"]
     return [
         e["action"]["accept"]
         for e in log
@@ -88,14 +86,14 @@ def test_a_partner_skipping_the_horse_is_answered_no_by_his_page_until_it_sells(
         links, tokens, first = _table(address)
         game_id = links["id"]
         partner = (first + 3) % 6  # neither the first bidder nor either of his neighbours
-        view = api_frame(address, game_id, tokens[first])["view"]
+        view = frame(address, game_id, tokens[first])["view"]
         horse, least = view["lot"]["horse"], view["lot"]["min_bid"]
         _send(address, game_id, tokens[first], {"kind": "bid", "amount": least, "partner": partner})
         page = _phone(
             browser,
             address,
             links["seats"][partner]["link"],
-            api_frame(address, game_id)["version"],
+            frame(address, game_id)["version"],
         )
         offer = page.locator(".ab-for-you .ab-offer")
         expect(offer).to_contain_text(f"asks you into a syndicate: {least} for #{horse}")
@@ -106,16 +104,14 @@ def test_a_partner_skipping_the_horse_is_answered_no_by_his_page_until_it_sells(
         fits_width(page)
         page.reload()  # kept: the next proposer is answered by the page as it comes back
         _send(address, game_id, tokens[first], {"kind": "pass"})
-        second = next(
-            s for s, t in enumerate(tokens) if api_frame(address, game_id, t)["your_turn"]
-        )
+        second = next(s for s, t in enumerate(tokens) if frame(address, game_id, t)["your_turn"])
         assert second != partner
         _send(
             address, game_id, tokens[second], {"kind": "bid", "amount": least, "partner": partner}
         )
         assert _answered(page, address, game_id, partner, 2) == [False, False]
         for _ in range(MOST):  # everyone else passes; the page passes for the partner
-            now = api_frame(address, game_id)
+            now = frame(address, game_id)
             if (
                 now["view"]["phase"] not in ("auction", "offer")
                 or now["view"]["lot"]["horse"] != horse
@@ -128,7 +124,7 @@ def test_a_partner_skipping_the_horse_is_answered_no_by_his_page_until_it_sells(
                 _send(address, game_id, tokens[asked[0]], {"kind": "pass"})
         else:
             pytest.fail("the horse was never sold")
-        log = api_frame(address, game_id)["log"]
+        log = frame(address, game_id)["log"]
         mine = [e["action"]["kind"] for e in log if e.get("player") == partner]
         on_it = mine[mine.index("answer") :]  # from the first syndicate asked on
         assert set(on_it) == {"answer", "pass"} and on_it.count("pass") >= 1, on_it
@@ -143,7 +139,7 @@ def test_a_partner_bidding_up_to_n_says_no_above_it_and_yes_within_it(
         links, tokens, first = _table(address)
         game_id = links["id"]
         partner = (first + 3) % 6
-        view = api_frame(address, game_id, tokens[first])["view"]
+        view = frame(address, game_id, tokens[first])["view"]
         horse, least = view["lot"]["horse"], view["lot"]["min_bid"]
         over = {"kind": "bid", "amount": least + 3, "partner": partner}
         _send(address, game_id, tokens[first], over)
@@ -151,7 +147,7 @@ def test_a_partner_bidding_up_to_n_says_no_above_it_and_yes_within_it(
             browser,
             address,
             links["seats"][partner]["link"],
-            api_frame(address, game_id)["version"],
+            frame(address, game_id)["version"],
         )
         offer = page.locator(".ab-for-you .ab-offer")
         limit = offer.locator(".ab-standing-form input")
@@ -163,12 +159,10 @@ def test_a_partner_bidding_up_to_n_says_no_above_it_and_yes_within_it(
             f"it says yes for you while the bid is {least + 1} fifties or less"
         )
         _send(address, game_id, tokens[first], {"kind": "pass"})
-        second = next(
-            s for s, t in enumerate(tokens) if api_frame(address, game_id, t)["your_turn"]
-        )
+        second = next(s for s, t in enumerate(tokens) if frame(address, game_id, t)["your_turn"])
         within = {"kind": "bid", "amount": least + 1, "partner": partner}
         _send(address, game_id, tokens[second], within)
         assert _answered(page, address, game_id, partner, 2) == [False, True]
-        lot = api_frame(address, game_id)["view"]["lot"]
+        lot = frame(address, game_id)["view"]["lot"]
         assert (lot["horse"], lot["high"], lot["bidders"]) == (horse, least + 1, [second, partner])
         fits_width(page)

@@ -12,10 +12,10 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
     ANN_BOB_AND_CY,
     SharedServer,
-    api_frame,
-    api_move,
     context,
     fits_width,
+    frame,
+    move,
     open_table,
     shows,
     snap,
@@ -33,7 +33,7 @@ MOST_MOVES = 500
 def _mover(address: str, game_id: int, tokens: list[str]) -> tuple[int, JSON]:
     """The person whose turn it is, and that seat's frame (a computer player's turn is
     taken by the server before the frame is made)."""
-    frames = [api_frame(address, game_id, token) for token in tokens]
+    frames = [frame(address, game_id, token) for token in tokens]
     seat = next(f["seat"] for f in frames if f["your_turn"])
     return seat, frames[seat]
 
@@ -57,10 +57,10 @@ def test_the_pages_say_what_the_table_waits_for_and_keep_a_typed_bid(
         shows(other, shown["version"])
         name = SEATS[seat]["name"]
         expect(other.locator(".ab-turn")).to_have_text(f"Waiting for {name} to choose the track.")
-        api_move(address, game_id, tokens[seat], {"kind": "track", "track": "woodbine"})
+        move(address, game_id, tokens[seat], {"kind": "track", "track": "woodbine"})
 
         while (found := _mover(address, game_id, tokens))[0] != 0:  # Bob passes to Ann
-            api_move(address, game_id, tokens[1], {"kind": "pass"})
+            move(address, game_id, tokens[1], {"kind": "pass"})
         shown = found[1]
         lot = shown["view"]["lot"]
         shows(bob, shown["version"])
@@ -87,7 +87,7 @@ def test_the_pages_say_what_the_table_waits_for_and_keep_a_typed_bid(
         panel.locator('input[aria-label="to be repaid"]').fill("2")
         panel.locator(".ab-offer-lend").click()  # Cy answers at once: the table moves on
         expect(panel.locator(".box-says")).to_have_count(0)
-        moved = api_frame(address, game_id, tokens[0])
+        moved = frame(address, game_id, tokens[0])
         assert moved["version"] > shown["version"]
         shows(ann, moved["version"])
         expect(ann.locator(".ab-block .ab-amount")).to_have_value(bid)  # not lost
@@ -104,9 +104,9 @@ def test_the_pages_say_what_the_table_waits_for_and_keep_a_typed_bid(
                 break
             quick = "pass" if view["phase"] == "auction" else "done"
             if view["offer"] is not None:
-                api_move(address, game_id, tokens[seat], {"kind": "answer", "accept": False})
+                move(address, game_id, tokens[seat], {"kind": "answer", "accept": False})
             else:
-                api_move(address, game_id, tokens[seat], {"kind": quick})
+                move(address, game_id, tokens[seat], {"kind": quick})
         else:
             pytest.fail("no person was offered a bin loan in the betting")
         page = (ann, bob)[seat]
@@ -142,7 +142,7 @@ def test_the_end_of_the_meet_says_who_won(browser: Browser, shared_server: Share
         tv: Page = context(browser, address).new_page()
         tv.goto(links["watch"])
         for _ in range(MOST_MOVES):  # computer players only: the server plays it out
-            final = api_frame(address, links["id"])
+            final = frame(address, links["id"])
             if final["over"]:
                 break
             time.sleep(0.2)
@@ -178,17 +178,17 @@ def test_at_the_table_comes_with_the_first_news_not_empty_before(
         tokens = [token_of(seat["link"]) for seat in links["seats"]]
         ann = context(browser, address, phone=True).new_page()
         ann.goto(links["seats"][0]["link"])
-        shows(ann, api_frame(address, game_id, tokens[0])["version"])
+        shows(ann, frame(address, game_id, tokens[0])["version"])
         expect(ann.locator(".ab-dealings-panel")).to_be_visible()  # the board is drawn
         expect(ann.locator(".ab-talk")).to_have_count(0)
         seat, _ = _mover(address, game_id, tokens)
-        version = api_move(address, game_id, tokens[seat], {"kind": "track", "track": "woodbine"})
+        version = move(address, game_id, tokens[seat], {"kind": "track", "track": "woodbine"})
         shows(ann, version)
         expect(ann.locator(".ab-talk")).to_have_count(0)  # the auction opens, nothing said
         for _ in range(10):  # the people pass until the first horse is sold
             seat, shown = _mover(address, game_id, tokens)
             if shown["notices"]:
                 break
-            version = api_move(address, game_id, tokens[seat], {"kind": "pass"})
-        shows(ann, api_frame(address, game_id, tokens[0])["version"])
+            version = move(address, game_id, tokens[seat], {"kind": "pass"})
+        shows(ann, frame(address, game_id, tokens[0])["version"])
         expect(ann.locator(".ab-talk li").first).to_contain_text("sold to")

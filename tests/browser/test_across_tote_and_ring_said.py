@@ -16,8 +16,8 @@ from tests.browser.table_pages import (
     SharedServer,
     across_at_its_first_auction,
     across_to_race_1_betting,
-    api_frame,
     fits_width,
+    frame,
     open_table,
     settled,
     small_phone_at,
@@ -49,7 +49,7 @@ def test_the_totalizator_says_race_8_was_paid_out_at_the_meets_end(
         request = {"game": "across", "config": {"players": 3}, "seats": BOTS, "seed": 5}
         links = open_table(address, request)
         game_id = links["id"]
-        over = api_frame(address, game_id)
+        over = frame(address, game_id)
         assert over["over"] and over["view"]["phase"] == "over"
         assert over["view"]["race"] == 8 and over["view"]["tickets"] == []  # paid, cleared
         page = small_phone_at(browser, address, f"/t/{game_id}/watch")

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.table_pages import (
     ANN_BOB_AND_CY,
     SharedServer,
-    api_frame,
+    frame,
     open_table,
     shows,
     token_of,
@@ -28,7 +28,7 @@ def test_the_dealings_panel_says_they_open_with_the_auction_while_the_track_is_c
         request = {"game": "across", "config": {"players": 3}, "seats": SEATS, "seed": 7}
         links = open_table(address, request)
         for seat in links["seats"][:2]:  # the chooser and the one waiting on him
-            seen = api_frame(address, links["id"], token_of(seat["link"]))
+            seen = frame(address, links["id"], token_of(seat["link"]))
             assert seen["view"]["phase"] == "choose track"
             page = phone()
             page.goto(seat["link"])

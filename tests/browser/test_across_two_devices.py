@@ -16,10 +16,10 @@ import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     SharedServer,
-    api_frame,
-    api_move,
     context,
     fits_width,
+    frame,
+    move,
     open_table,
     shows,
     snap,
@@ -43,14 +43,14 @@ def _to_bid_and_borrow(address: str, game_id: int, token: str) -> JSON:
     """Ann's moves by the API until she may both bid on a lot and take a bin loan (she
     has won a horse): bidding on every other lot, else the first move offered."""
     for step in range(MOST_MOVES):
-        now = api_frame(address, game_id, token)
+        now = frame(address, game_id, token)
         kinds = {legal["action"]["kind"] for legal in now["legal"]}
         if {"bid", "loan"} <= kinds:
             return now
         bids = [legal for legal in now["legal"] if legal["action"]["kind"] == "bid"]
         rest = [legal for legal in now["legal"] if legal["action"]["kind"] != "pass"]
         chosen = (bids if bids and step % 2 == 0 else rest or now["legal"])[0]
-        api_move(address, game_id, token, chosen["action"])
+        move(address, game_id, token, chosen["action"])
     pytest.fail("Ann was never offered a bid and a loan at once")
 
 
@@ -100,7 +100,7 @@ def test_a_loan_on_ones_phone_then_a_bid_on_ones_laptop(
                 snap(laptop, shared_server.folder / "across-stale-bid.png", full_page=False)
                 laptop.locator(".ab-bid-own").click()
             expect(laptop.locator("body")).not_to_have_attribute("data-version", str(borrowed))
-            after = api_frame(address, game_id, token)
+            after = frame(address, game_id, token)
             bids = [e for e in after["log"][borrowed:] if e.get("player") == 0]
             assert bids and bids[0]["action"]["kind"] == "bid", after["log"][borrowed:]
             expect(laptop.locator(".ab-refused")).to_have_count(0)

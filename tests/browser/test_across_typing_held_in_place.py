@@ -15,7 +15,7 @@ from tests.browser.table_pages import (
     across_at_its_first_auction,
     across_passing,
     across_played,
-    api_move,
+    move,
     settled,
     shows,
 )
@@ -45,7 +45,7 @@ def test_a_box_typed_in_stays_put_when_an_offer_comes(
             page.keyboard.type("2")
             before = share.bounding_box()
             offer = {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4}
-            shows(page, api_move(address, game_id, tokens[2], offer))
+            shows(page, move(address, game_id, tokens[2], offer))
             panel = page.locator(".ab-dealings-panel")
             expect(panel).to_contain_text("waiting for Ann")  # said above the box
             after = share.bounding_box()

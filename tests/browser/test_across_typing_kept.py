@@ -14,9 +14,9 @@ from tests.browser.table_pages import (
     ANN_BOB_AND_CY,
     SharedServer,
     across_at_its_first_auction,
-    api_frame,
-    api_move,
     family_derbycast,
+    frame,
+    move,
     shows,
     small_phone_at,
 )
@@ -35,12 +35,12 @@ def _bidding_on_a_phone(browser: Browser, address: str) -> tuple[Page, Callable[
     links, tokens, asked = across_at_its_first_auction(address, ANN_BOB_AND_CY)
     game_id, other = links["id"], 1 - asked
     page = small_phone_at(browser, address, links["seats"][asked]["link"])
-    version = api_frame(address, game_id)["version"]
+    version = frame(address, game_id)["version"]
     shows(page, version)
 
     def another_moves() -> None:
         page.evaluate(f"document.querySelector('{BID}').dataset.before = ''")  # this box
-        api_move(address, game_id, tokens[other], {"kind": "lend", "borrower": 2, "amount": 1})
+        move(address, game_id, tokens[other], {"kind": "lend", "borrower": 2, "amount": 1})
         page.wait_for_function(PAST, arg=version)
         expect(page.locator(BID)).not_to_have_attribute("data-before", "")  # drawn anew
 
@@ -103,9 +103,9 @@ def test_a_line_being_typed_at_the_desk_keeps_its_caret_while_a_marker_picks(
         links, tokens = family_derbycast(address, races=1)
         game_id = links["id"]
         card = {"kind": "card", "race": "Riverbend", "horses": ["Alpha", "Bravo", "Charlie"]}
-        api_move(address, game_id, tokens[2], card | {"odds": ["2-1", "", "8-1"]})
+        move(address, game_id, tokens[2], card | {"odds": ["2-1", "", "8-1"]})
         desk = small_phone_at(browser, address, links["seats"][2]["link"])
-        version = api_frame(address, game_id)["version"]
+        version = frame(address, game_id)["version"]
         shows(desk, version)
         line = desk.locator("#dc-line-1")  # Bravo's, missing
         line.click()
@@ -113,8 +113,8 @@ def test_a_line_being_typed_at_the_desk_keeps_its_caret_while_a_marker_picks(
         desk.keyboard.press("ArrowLeft")
         desk.keyboard.press("ArrowLeft")  # the caret after the 5
         desk.evaluate("document.getElementById('dc-line-1').dataset.before = ''")
-        mover = next(s for s in (0, 1) if api_frame(address, game_id, tokens[s])["your_turn"])
-        api_move(address, game_id, tokens[mover], {"kind": "pick", "horse": "Alpha", "bet": "win"})
+        mover = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
+        move(address, game_id, tokens[mover], {"kind": "pick", "horse": "Alpha", "bet": "win"})
         desk.wait_for_function(PAST, arg=version)
         expect(line).not_to_have_attribute("data-before", "")  # drawn anew
         expect(line).to_have_value("5-1")
