@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -900,3 +901,19 @@ def snap(page: Page, path: Path | str, *, full_page: bool = True) -> None:
     ``page.screenshot`` itself."""
     if os.environ.get(SHOTS):
         page.screenshot(path=str(path), full_page=full_page)
+
+
+@cache
+def api() -> httpx.Client:
+    """One HTTP client for a test process's calls to the API, kept: ``httpx.get`` makes a
+    client a call, and its certificates loaded each time took 0.2-0.4 s a call on the
+    loaded two-core machine (a kept client's call 0.01-0.03 s). For the tests that ask
+    the server hundreds of times (a Totopoly table's quiet moves)."""
+    return httpx.Client(timeout=30)
+
+
+def snap_part(part: Locator, path: Path | str) -> None:
+    """``snap`` of one part of a page (a locator's screenshot), taken only when
+    ``HOMESTRETCH_SHOTS`` is set."""
+    if os.environ.get(SHOTS):
+        part.screenshot(path=str(path))

@@ -24,6 +24,7 @@ from tests.browser.table_pages import (
     move,
     open_table,
     settled,
+    snap,
     token_of,
     turn_among,
 )
@@ -133,7 +134,9 @@ def test_a_family_of_three_plays_a_whole_game_on_two_phones(
                         view["card"]["words"]["caption"]
                     )
                     shot += 1
-                    page.screenshot(path=str(tmp_path / f"{shot:02d}-{who}-after-race-{raced}.png"))
+                    snap(
+                        page, tmp_path / f"{shot:02d}-{who}-after-race-{raced}.png", full_page=False
+                    )
                 if "ready" in kinds:
                     page.locator("[data-ready]").click()
                 else:
@@ -154,7 +157,7 @@ def test_a_family_of_three_plays_a_whole_game_on_two_phones(
                 expect(page.locator(".dc-winner")).to_have_text(won)
                 expect(page.locator(".dc-winner")).to_be_in_viewport()
                 fits_width(page)
-                page.screenshot(path=str(tmp_path / f"end-{who}.png"))
+                snap(page, tmp_path / f"end-{who}.png", full_page=False)
             # the log says each pick with the horse's number on its card
             log = mum.locator("#log").inner_text()
             picks = re.findall(r"picked (\S+) .+? to (?:win|place|show)", log)

@@ -23,6 +23,8 @@ from tests.browser.table_pages import (
     secrets,
     settled,
     shown_secrets,
+    snap,
+    snap_part,
     token_of,
 )
 
@@ -209,8 +211,8 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         _tap(cy, "1", "win")
         settled(address, game_id, *everyone)
         ann.locator('.dc-horses button[data-program="2"]').click()
-        ann.locator("#board-box").screenshot(path=str(tmp_path / "phone-picking.png"))
-        desk.locator("#board-box").screenshot(path=str(tmp_path / "desk.png"))
+        snap_part(ann.locator("#board-box"), tmp_path / "phone-picking.png")
+        snap_part(desk.locator("#board-box"), tmp_path / "desk.png")
         _tap(ann, "2", "win")
         settled(address, game_id, *everyone)
         _tap(bob, "2", "win")
@@ -256,8 +258,8 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
             )
             expect(phone.locator(".dc-last h3")).to_have_text(view["last_race"]["words"]["title"])
         fits_width(ann)
-        tv.locator("#board-box").screenshot(path=str(tmp_path / "tv.png"))
-        ann.locator("#board-box").screenshot(path=str(tmp_path / "phone.png"))
+        snap_part(tv.locator("#board-box"), tmp_path / "tv.png")
+        snap_part(ann.locator("#board-box"), tmp_path / "phone.png")
         for context in contexts:
             context.close()
 
@@ -297,7 +299,7 @@ def test_the_tv_shows_markers_13_to_20_trailing_the_row_ahead(
                 fits_width(tv)
                 for chip in tv.locator(".dc-chip").all():
                     expect(chip).to_be_in_viewport(ratio=1)
-                tv.locator(".dc-oat").screenshot(path=str(tmp_path / "oat-phone.png"))
+                snap_part(tv.locator(".dc-oat"), tmp_path / "oat-phone.png")
             context.close()
 
 
@@ -352,7 +354,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         expect(desk.locator("#typed")).to_be_hidden()
         desk_at, turn_at = desk.locator(".dc-desk").bounding_box(), turn.bounding_box()
         assert desk_at and turn_at and desk_at["y"] + desk_at["height"] <= turn_at["y"]
-        desk.screenshot(path=str(tmp_path / "desk-first-screen.png"))
+        snap(desk, tmp_path / "desk-first-screen.png", full_page=False)
         desk.click("#turn-fold > summary")
         expect(desk.locator("#form-kind")).to_be_visible()
         desk.click("#turn-fold > summary")
@@ -390,7 +392,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
             assert secrets(db, game_id, seat)  # every seat has a pick it may not see
             assert not shown_secrets(page, db, game_id, seat)
         expect(tv.locator('.dc-card tr[data-program="3"]')).not_to_contain_text("Bob (win)")
-        ann.locator("#board-box").screenshot(path=str(tmp_path / "phone-sealed.png"))
+        snap_part(ann.locator("#board-box"), tmp_path / "phone-sealed.png")
         fits_width(ann)
         # Cy's phone died. The keeper opens "close now", Bob changes his pick meanwhile
         # (the desk is redrawn and stays open), then picks close with Cy sitting out.
@@ -424,7 +426,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
 
         # Race 2: Top of the Stretch runs it; the TV calls it part by part.
         desk.locator(".dc-stretch summary").click()
-        desk.locator("#board-box").screenshot(path=str(tmp_path / "desk-card.png"))
+        snap_part(desk.locator("#board-box"), tmp_path / "desk-card.png")
         fits_width(desk)
         desk.select_option("#dc-stretch-race", "maiden-special-weight")
         press(desk, desk.get_by_role("button", name="Card a Top of the Stretch race"))
@@ -433,8 +435,8 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         for phone in phones:
             _tap(phone, "1", "show")
             settled(address, game_id, *everyone)
-        bob.locator("#board-box").screenshot(path=str(tmp_path / "phone-stretch.png"))
-        desk.locator("#board-box").screenshot(path=str(tmp_path / "desk-stretch.png"))
+        snap_part(bob.locator("#board-box"), tmp_path / "phone-stretch.png")
+        snap_part(desk.locator("#board-box"), tmp_path / "desk-stretch.png")
         fits_width(desk)
         press(desk, desk.get_by_role("button", name="Close picks"))
         settled(address, game_id, *everyone)
@@ -443,7 +445,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         settled(address, game_id, *everyone)
         expect(tv.locator(".dc-call p").first).to_be_visible()
         expect(tv.locator(".dc-call")).to_contain_text("At the wire", timeout=30_000)
-        tv.locator("#board-box").screenshot(path=str(tmp_path / "tv-call.png"))
+        snap_part(tv.locator("#board-box"), tmp_path / "tv-call.png")
         expect(desk.locator("#dc-result-finish")).to_have_count(0)  # nothing to type
         press(desk, desk.locator("[data-official]"))
         settled(address, game_id, *everyone)
@@ -452,8 +454,8 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         expect(tv.locator(".dc-call")).to_contain_text("At the wire")
         for phone in phones:
             fits_width(phone)
-        desk.locator("#board-box").screenshot(path=str(tmp_path / "desk-done.png"))
-        tv.locator("#board-box").screenshot(path=str(tmp_path / "tv-done.png"))
+        snap_part(desk.locator("#board-box"), tmp_path / "desk-done.png")
+        snap_part(tv.locator("#board-box"), tmp_path / "tv-done.png")
         for c in contexts:
             c.close()
 

@@ -76,7 +76,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
 
         def snap(page: Page, name: str) -> None:
             fits_width(page)
-            page.screenshot(path=str(tmp_path / f"{name}.png"), full_page=True)
+            snap(page, tmp_path / f"{name}.png")
 
         settled_all()
         # a card that does not read: sent as typed, the server's line under the form

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SharedServer, frame, shows
+from tests.browser.table_pages import SharedServer, frame, shows, snap, snap_part
 
 pytestmark = pytest.mark.browser
 SEATS = [
@@ -131,7 +131,7 @@ def test_a_game_on_the_totopoly_board(
         shows(replay, at)
         spots = replay.locator("#tp-course .tp-horse").evaluate_all(TOKEN_SPOTS)
         replay.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")  # glided
-        replay.locator("#tp-course .tp-scroll").screenshot(path=str(tmp_path / "at-the-gate.png"))
+        snap_part(replay.locator("#tp-course .tp-scroll"), tmp_path / "at-the-gate.png")
         for k, (one, left, top) in enumerate(spots):
             for two, other_left, other_top in spots[k + 1 :]:
                 apart = abs(left - other_left) >= 17 or abs(top - other_top) >= 17
@@ -152,7 +152,7 @@ def test_a_game_on_the_totopoly_board(
         shows(page, final["version"])
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 400, f"the page is {width}px wide on a phone: the lanes must scroll"
-        page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+        snap(page, tmp_path / "phone.png")
         for context in (*contexts, phone):
             context.close()
 
