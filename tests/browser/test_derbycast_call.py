@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
+    SharedServer,
     context,
     frame,
     move,
@@ -72,9 +73,10 @@ def _picks_closed(address: str, race: JSON = MAIDEN) -> tuple[JSON, str]:
     return links, keeper
 
 
-def test_a_reloaded_tv_shows_the_call_it_has_read_whole(browser: Browser, tmp_path: Path) -> None:
-    db = str(tmp_path / "games.sqlite")
-    with serving(db, tmp_path) as address:
+def test_a_reloaded_tv_shows_the_call_it_has_read_whole(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    with shared_server.visit() as address:
         links, keeper = _picks_closed(address)
         game_id = links["id"]
 
@@ -127,14 +129,14 @@ def test_a_reloaded_tv_shows_the_call_it_has_read_whole(browser: Browser, tmp_pa
 
 
 def test_a_tv_on_a_server_that_loaded_the_table_reads_the_call_in_step(
-    browser: Browser, tmp_path: Path
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
     """A server that loads the table from its store mid-call (restarted, or a second
     process on the same store) times the call from when the store kept the race's start,
     so a TV opened there starts at the part a TV that watched the race run has reached,
-    neither from the first part nor with the whole call at once."""
-    db = str(tmp_path / "games.sqlite")
-    with serving(db, tmp_path) as address, serving(db, tmp_path) as loads:
+    neither from the first part nor with the whole call at once. (The second server is
+    started before the table is opened: it has never had it.)"""
+    with shared_server.visit() as address, serving(shared_server.db, tmp_path) as loads:
         links, keeper = _picks_closed(address, LONG_CALL)
         game_id = links["id"]
         phone_context = context(browser, loads, phone=True)
@@ -164,13 +166,12 @@ def test_a_tv_on_a_server_that_loaded_the_table_reads_the_call_in_step(
 
 
 def test_a_phone_keeps_what_the_result_gives_it_until_the_tv_reaches_the_wire(
-    browser: Browser, tmp_path: Path
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
     """The TV reads the call a part at a time; a marker's phone says what the result
     under review gives it only once the call has reached the wire (it said "3rd at 10-1:
     +0" while the TV was still at the pace), after a reload too."""
-    db = str(tmp_path / "games.sqlite")
-    with serving(db, tmp_path) as address:
+    with shared_server.visit() as address:
         links, keeper = _picks_closed(address, LONG_CALL)
         game_id = links["id"]
         tv = context(browser, address).new_page()

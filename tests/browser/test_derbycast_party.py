@@ -2,7 +2,10 @@
 and a TV page on one live server play three races (the first from the day's card, the
 others typed in) and a tie-break race, with a horse scratched
 before post, a late scratch, a pick changed before picks close, a mistyped result
-caught under review, a phone reloaded mid-game, and a correction of an official result."""
+caught under review, a phone reloaded mid-game, and a correction of an official result.
+The module's server reads a race's call at ``SHORT_CALLS`` a part (``short_calls_server``):
+the sealed test waits for its Top of the Stretch race's call to reach the wire, and no
+test here times a part of a call."""
 
 from __future__ import annotations
 
@@ -85,10 +88,10 @@ def _result(desk: Page, finish: str, odds: dict[int, str], prefix: str = "dc-res
 
 
 def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
-    browser: Browser, shared_server: SharedServer, tmp_path: Path
+    browser: Browser, short_calls_server: SharedServer, tmp_path: Path
 ) -> None:
-    db = shared_server.db
-    with shared_server.visit() as address:
+    db = short_calls_server.db
+    with short_calls_server.visit() as address:
         config = {
             "entrants": [{"name": n} for n in PEOPLE],
             "source": "keeper",
@@ -273,12 +276,12 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
 
 
 def test_the_tv_shows_markers_13_to_20_trailing_the_row_ahead(
-    browser: Browser, shared_server: SharedServer, tmp_path: Path
+    browser: Browser, short_calls_server: SharedServer, tmp_path: Path
 ) -> None:
     """Twenty markers on a 12-row board: 13 travels in row 1 behind marker 1, ... 20 in
     row 8 behind marker 8 (section 1; ruling R21). On a phone the whole table is on the
     screen (nothing to scroll sideways), every chip in it."""
-    with shared_server.visit() as address:
+    with short_calls_server.visit() as address:
         config = {"entrants": [{"name": f"P{m}"} for m in range(1, 21)], "source": "replays"}
         seats = [{"kind": "person", "name": f"P{m}"} for m in range(1, 21)]  # all at the gate
         request = {"game": "derbycast", "config": config, "seats": seats, "seed": 3}
@@ -318,14 +321,14 @@ def _make_stale(page: Page) -> None:
 
 
 def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
-    browser: Browser, shared_server: SharedServer, tmp_path: Path
+    browser: Browser, short_calls_server: SharedServer, tmp_path: Path
 ) -> None:
     """A keeper, three phones at 390 px and a TV: the keeper loads the day's card from
     a file (a bad one first), picks are sealed, a phone dies and its marker sits out,
     a result typed on a stale page is kept, and the second race is run by Top of the
     Stretch with its call unfolding on the TV."""
-    db = shared_server.db
-    with shared_server.visit() as address:
+    db = short_calls_server.db
+    with short_calls_server.visit() as address:
         config = {
             "entrants": [{"name": n} for n in PEOPLE],
             "source": "keeper",
