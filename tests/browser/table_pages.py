@@ -908,8 +908,9 @@ def api() -> httpx.Client:
     """One HTTP client for a test process's calls to the API, kept: ``httpx.get`` makes a
     client a call, and its certificates loaded each time took 0.2-0.4 s a call on the
     loaded two-core machine (a kept client's call 0.01-0.03 s). For the tests that ask
-    the server hundreds of times (a Totopoly table's quiet moves)."""
-    return httpx.Client(timeout=30)
+    the server hundreds of times (a Totopoly table's quiet moves). Its timeout is httpx's
+    own (5 s), as ``httpx.get``'s: a call that gave one still gives it."""
+    return httpx.Client()
 
 
 def snap_part(part: Locator, path: Path | str) -> None:

@@ -12,11 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
     SharedServer,
+    api,
     context,
     fits_width,
     frame,
@@ -65,7 +65,7 @@ def _card(desk: Page, name: str, field: str, odds: str, scratched: str = "") -> 
 def _worded_as_the_view(address: str, game_id: int, tv: Page, phone: Page) -> None:
     """The TV and a phone say the standings and the last race in the view's words (made
     in Python, derbycast/rules/words.py, which the terminal prints too)."""
-    view = httpx.get(f"{address}/api/tables/{game_id}/frame").json()["view"]
+    view = api().get(f"{address}/api/tables/{game_id}/frame").json()["view"]
     expect(tv.locator(".dc-standings li")).to_have_text([r["words"] for r in view["standings"]])
     report = view["last_race"]["words"]
     for page in (tv, phone):
@@ -102,7 +102,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
             "draw": "fresh",
         }
         seats = [{"kind": "person", "name": n} for n in [*PEOPLE, "Keeper"]]
-        answer = httpx.post(
+        answer = api().post(
             f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
         )
         assert answer.status_code == 200, answer.text
@@ -248,7 +248,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         settled(address, game_id, *everyone)
         expect(tv.locator(".dc-winner")).to_contain_text("Official Winner: Cy (marker 3)")
         expect(tv.locator(".dc-winner")).to_contain_text("won the tie-break after 4 races.")
-        final = httpx.get(f"{address}/api/tables/{game_id}/frame").json()
+        final = api().get(f"{address}/api/tables/{game_id}/frame").json()
         (won,) = [n["words"] for n in final["notices"] if n["type"] == "winner"]
         expect(tv.locator(".dc-winner")).to_have_text(won)  # as the terminal says it
         expect(tv.locator(".dc-tie")).to_have_count(0)  # decided: no longer "level"
@@ -285,7 +285,7 @@ def test_the_tv_shows_markers_13_to_20_trailing_the_row_ahead(
         config = {"entrants": [{"name": f"P{m}"} for m in range(1, 21)], "source": "replays"}
         seats = [{"kind": "person", "name": f"P{m}"} for m in range(1, 21)]  # all at the gate
         request = {"game": "derbycast", "config": config, "seats": seats, "seed": 3}
-        answer = httpx.post(f"{address}/api/tables", json=request)
+        answer = api().post(f"{address}/api/tables", json=request)
         assert answer.status_code == 200, answer.text
         for phone in (False, True):
             context = browser.new_context(base_url=address, **(PHONE if phone else {}))

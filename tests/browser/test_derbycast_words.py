@@ -9,11 +9,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
     SharedServer,
+    api,
     broken_words,
     context,
     drawn_box,
@@ -67,7 +67,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
             "draw": "fresh",
         }
         seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
-        answer = httpx.post(
+        answer = api().post(
             f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
         )
         assert answer.status_code == 200, answer.text
@@ -167,7 +167,7 @@ def _keepers_table(address: str, races: int = 1, sealed: bool = False) -> dict[s
         config["sealed"] = True
     seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
     request = {"game": "derbycast", "config": config, "seats": seats, "seed": 3}
-    answer = httpx.post(f"{address}/api/tables", json=request)
+    answer = api().post(f"{address}/api/tables", json=request)
     assert answer.status_code == 200, answer.text
     return answer.json()
 

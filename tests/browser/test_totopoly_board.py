@@ -9,10 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SharedServer, frame, shows, snap, snap_part
+from tests.browser.table_pages import SharedServer, api, frame, shows, snap, snap_part
 
 pytestmark = pytest.mark.browser
 SEATS = [
@@ -38,7 +37,7 @@ def test_a_game_on_the_totopoly_board(
             "seats": SEATS,
             "seed": 11,
         }
-        links = httpx.post(f"{address}/api/tables", json=request).json()
+        links = api().post(f"{address}/api/tables", json=request).json()
         game_id = links["id"]
         tokens = [seat["link"].rsplit("/", 1)[1] for seat in links["seats"]]
         contexts = [browser.new_context(base_url=address) for _ in range(2)]
@@ -83,7 +82,7 @@ def test_a_game_on_the_totopoly_board(
 
         # The creator hands both seats to computer players; the game runs to its end.
         for seat in (0, 1):
-            answer = httpx.post(
+            answer = api().post(
                 f"{address}/api/tables/{game_id}/seats/{seat}",
                 json={"token": links["admin_token"], "bot": "sensible"},
                 timeout=300,  # the computer players play on before the answer comes
@@ -159,7 +158,7 @@ def test_a_game_on_the_totopoly_board(
 
 def _phase_at(address: str, game_id: int, at: int) -> str:
     """The game's phase ``at`` events in, from the table's replay."""
-    replayed = httpx.get(f"{address}/api/tables/{game_id}/replay", params={"at": at}, timeout=60)
+    replayed = api().get(f"{address}/api/tables/{game_id}/replay", params={"at": at}, timeout=60)
     phase: str = replayed.json()["view"]["phase"]
     return phase
 
@@ -174,7 +173,7 @@ def _horses_sharing_a_gate(address: str, game_id: int) -> int:
     length = frame(address, game_id)["version"]
     begin = _first_version(address, game_id, "race", 0) - max(1, length // 80)
     for at in range(max(0, begin), length):
-        view = httpx.get(f"{address}/api/tables/{game_id}/replay", params={"at": at}).json()["view"]
+        view = api().get(f"{address}/api/tables/{game_id}/replay", params={"at": at}).json()["view"]
         if view["phase"] != "race":
             continue
         waiting = [h["track"] for h in view["horses"] if h.get("length") == 0]

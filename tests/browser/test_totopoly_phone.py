@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import broken_words, context, frame, shows, snap, token_of
+from tests.browser.table_pages import api, broken_words, context, frame, shows, snap, token_of
 from tests.browser.test_totopoly_board import SEATS, _first_version
 from tests.conftest import serving
 
@@ -23,7 +22,7 @@ def test_bidding_any_amount_on_a_phone_and_the_ring_as_a_loop(
     db = str(tmp_path / "games.sqlite")
     with serving(db, tmp_path) as address:
         request = {"game": "totopoly", "config": {"players": 3}, "seats": SEATS, "seed": 11}
-        links = httpx.post(f"{address}/api/tables", json=request).json()
+        links = api().post(f"{address}/api/tables", json=request).json()
         game_id = links["id"]
         tokens = [token_of(seat["link"]) for seat in links["seats"]]
         phones = [context(browser, address, phone=True) for _ in range(2)]
@@ -82,7 +81,7 @@ def test_bidding_any_amount_on_a_phone_and_the_ring_as_a_loop(
 
         # Computer players play on to the end; the ring, replayed, is a loop.
         for seat in (0, 1):
-            answer = httpx.post(
+            answer = api().post(
                 f"{address}/api/tables/{game_id}/seats/{seat}",
                 json={"token": links["admin_token"], "bot": "sensible"},
                 timeout=300,

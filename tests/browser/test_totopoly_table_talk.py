@@ -13,7 +13,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from tests.browser.table_pages import (
@@ -261,7 +260,7 @@ def test_what_each_phone_says_about_the_others(
         # won the game (the race winner's owner) and how the horses were placed.
         for seat in range(3):
             body = {"token": links["admin_token"], "bot": "sensible"}
-            answer = httpx.post(
+            answer = api().post(
                 f"{address}/api/tables/{game_id}/seats/{seat}", json=body, timeout=300
             )
             assert answer.status_code == 200, answer.text
@@ -353,7 +352,7 @@ def test_a_kept_card_is_offered_for_sale_by_its_name(
         # the replay from his seat reads the prompt as he did, and from another's about him
         for seat in range(3):  # (a table is replayed once its game is over)
             body = {"token": links["admin_token"], "bot": "sensible"}
-            answer = httpx.post(
+            answer = api().post(
                 f"{address}/api/tables/{game_id}/seats/{seat}", json=body, timeout=300
             )
             assert answer.status_code == 200, answer.text
@@ -489,10 +488,10 @@ def test_the_page_names_the_game_and_its_tote(
             config = {"players": 3, "short": short}
             seats = PEOPLE[:2] + [{"kind": "open"}]  # one open: the invitation joins
             request = {"game": "totopoly", "config": config, "seats": seats, "seed": 5}
-            links = httpx.post(f"{address}/api/tables", json=request).json()
+            links = api().post(f"{address}/api/tables", json=request).json()
             # the server names it from the first byte: a phone still loading, the
             # invitation and the lobby's list say which game too, not only the board
-            served = httpx.get(f"{address}{links['seats'][0]['link']}").text
+            served = api().get(f"{address}{links['seats'][0]['link']}").text
             short, rest = name.split(": ", 1)  # a phone's heading, the rest in a smaller line
             assert f"<title>{name}: table {links['id']}</title>" in served
             assert f"<h1>{short}</h1>" in served and f'<p class="subtitle">{rest}</p>' in served
