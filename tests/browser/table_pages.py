@@ -937,3 +937,10 @@ def across_passing(shown: JSON) -> JSON | None:
     if phase == "betting":
         return None
     return {"kind": "track", "track": "woodbine"} if phase == "choose track" else {"kind": "pass"}
+
+
+def snap_part(part: Locator, path: Path | str) -> None:
+    """``snap`` of one part of a page (a locator's screenshot), taken only when
+    ``HOMESTRETCH_SHOTS`` is set."""
+    if os.environ.get(SHOTS):
+        part.screenshot(path=str(path))

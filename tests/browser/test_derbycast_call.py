@@ -10,7 +10,17 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import context, frame, move, open_table, shows, token_of
+from tests.browser.table_pages import (
+    SharedServer,
+    context,
+    frame,
+    move,
+    open_table,
+    shows,
+    snap,
+    snap_part,
+    token_of,
+)
 from tests.conftest import serving
 
 from homestretch.core.protocol import JSON
@@ -63,9 +73,10 @@ def _picks_closed(address: str, race: JSON = MAIDEN) -> tuple[JSON, str]:
     return links, keeper
 
 
-def test_a_reloaded_tv_shows_the_call_it_has_read_whole(browser: Browser, tmp_path: Path) -> None:
-    db = str(tmp_path / "games.sqlite")
-    with serving(db, tmp_path) as address:
+def test_a_reloaded_tv_shows_the_call_it_has_read_whole(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    with shared_server.visit() as address:
         links, keeper = _picks_closed(address)
         game_id = links["id"]
 
@@ -94,7 +105,7 @@ def test_a_reloaded_tv_shows_the_call_it_has_read_whole(browser: Browser, tmp_pa
         expect(parts).to_have_count(len(call), timeout=30_000)  # read out, part by part
         assert _fewest(tv) == 1
         expect(other.locator(".dc-call p")).to_have_count(len(call))
-        other.screenshot(path=str(tmp_path / "tv-opened-mid-call.png"), full_page=True)
+        snap(other, tmp_path / "tv-opened-mid-call.png")
         other_context.close()
         expect(parts.last).to_contain_text(call[-1]["words"][:30])
 
@@ -102,7 +113,7 @@ def test_a_reloaded_tv_shows_the_call_it_has_read_whole(browser: Browser, tmp_pa
         shows(tv, frame(address, game_id)["version"])
         expect(parts).to_have_count(len(call))
         assert _fewest(tv) == len(call)  # whole at once: not read out again
-        tv.locator("#board-box").screenshot(path=str(tmp_path / "tv-reloaded.png"))
+        snap_part(tv.locator("#board-box"), tmp_path / "tv-reloaded.png")
 
         move(address, game_id, keeper, {"kind": "official"})
         late = context(browser, address)
@@ -118,14 +129,14 @@ def test_a_reloaded_tv_shows_the_call_it_has_read_whole(browser: Browser, tmp_pa
 
 
 def test_a_tv_on_a_server_that_loaded_the_table_reads_the_call_in_step(
-    browser: Browser, tmp_path: Path
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
     """A server that loads the table from its store mid-call (restarted, or a second
     process on the same store) times the call from when the store kept the race's start,
     so a TV opened there starts at the part a TV that watched the race run has reached,
-    neither from the first part nor with the whole call at once."""
-    db = str(tmp_path / "games.sqlite")
-    with serving(db, tmp_path) as address, serving(db, tmp_path) as loads:
+    neither from the first part nor with the whole call at once. (The second server is
+    started before the table is opened: it has never had it.)"""
+    with shared_server.visit() as address, serving(shared_server.db, tmp_path) as loads:
         links, keeper = _picks_closed(address, LONG_CALL)
         game_id = links["id"]
         phone_context = context(browser, loads, phone=True)
@@ -149,19 +160,18 @@ def test_a_tv_on_a_server_that_loaded_the_table_reads_the_call_in_step(
         fewest = _fewest(phone) or 0
         assert reached <= fewest < len(call)  # in step: not from the start, not all at once
         expect(phone.locator(".dc-call p")).to_have_count(len(call), timeout=30_000)
-        phone.screenshot(path=str(tmp_path / "tv-on-the-second-server.png"), full_page=True)
+        snap(phone, tmp_path / "tv-on-the-second-server.png")
         phone_context.close()
         tv_context.close()
 
 
 def test_a_phone_keeps_what_the_result_gives_it_until_the_tv_reaches_the_wire(
-    browser: Browser, tmp_path: Path
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
     """The TV reads the call a part at a time; a marker's phone says what the result
     under review gives it only once the call has reached the wire (it said "3rd at 10-1:
     +0" while the TV was still at the pace), after a reload too."""
-    db = str(tmp_path / "games.sqlite")
-    with serving(db, tmp_path) as address:
+    with shared_server.visit() as address:
         links, keeper = _picks_closed(address, LONG_CALL)
         game_id = links["id"]
         tv = context(browser, address).new_page()
@@ -177,7 +187,7 @@ def test_a_phone_keeps_what_the_result_gives_it_until_the_tv_reaches_the_wire(
         would = bob.locator(".dc-would")
         expect(would).to_have_text(yours["calling"])
         assert "If the result stands" not in bob.locator("#board-box").inner_text()
-        bob.screenshot(path=str(tmp_path / "phone-while-called.png"), full_page=True)
+        snap(bob, tmp_path / "phone-while-called.png")
         bob.reload()  # a phone woken mid-call: still the TV's to tell
         shows(bob, now["version"])
         expect(would).to_have_text(yours["calling"])
@@ -185,4 +195,4 @@ def test_a_phone_keeps_what_the_result_gives_it_until_the_tv_reaches_the_wire(
         expect(tv.locator(".dc-call p")).to_have_count(len(call), timeout=30_000)
         expect(would).to_have_text(yours["would"])  # at the wire: drawn again by itself
         expect(would).to_be_in_viewport()  # under the pick, not below the whole field
-        bob.screenshot(path=str(tmp_path / "phone-at-the-wire.png"), full_page=True)
+        snap(bob, tmp_path / "phone-at-the-wire.png")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import context, frame, move, open_table, shows, token_of
+from tests.browser.table_pages import context, frame, move, open_table, shows, snap, token_of
 from tests.conftest import serving
 
 from homestretch.core.protocol import JSON
@@ -97,8 +97,8 @@ def test_the_computer_keeper_holds_the_result_for_the_call(
             expect(tv.locator(".dc-status")).to_have_text(CALLED)  # not "Result posted"
             tv.wait_for_function("document.querySelectorAll('section.dc-call p').length >= 2")
             reached = tv.locator("section.dc-call p").count()
-            tv.screenshot(path=str(tmp_path / "tv-mid-call.png"))
-            phone.screenshot(path=str(tmp_path / "phone-mid-call.png"))
+            snap(tv, tmp_path / "tv-mid-call.png", full_page=False)
+            snap(phone, tmp_path / "phone-mid-call.png", full_page=False)
             expect(phone.locator(".dc-would")).to_have_text(
                 "The race is being called: what the result gives you follows at the wire"
             )
@@ -107,7 +107,7 @@ def test_the_computer_keeper_holds_the_result_for_the_call(
             expect(tv.locator(".dc-last h3")).to_contain_text("Race 1", timeout=30_000)
             expect(other.locator(".dc-last h3")).to_contain_text("Race 1")
             expect(tv.locator(".dc-card caption")).not_to_have_text(first_card, timeout=30_000)
-            tv.screenshot(path=str(tmp_path / "tv-next-card.png"))
+            snap(tv, tmp_path / "tv-next-card.png", full_page=False)
             _told_in_order(_story(tv), len(call), first_card)
             _told_in_order(_story(phone), len(call), first_card)
             seen = _story(other)

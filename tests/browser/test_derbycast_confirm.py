@@ -16,6 +16,7 @@ from tests.browser.table_pages import (
     move,
     open_table,
     shows,
+    snap,
     token_of,
 )
 
@@ -62,7 +63,7 @@ def test_a_phone_says_its_pick_stands_on_its_first_screen(
         expect(stands).to_have_text(PHONE_BUTTONS["stands"])
         expect(stands).to_be_in_viewport()  # no scrolling past the field to find it
         fits_width(phone)
-        phone.screenshot(path=str(tmp_path / "phone-confirm.png"))
+        snap(phone, tmp_path / "phone-confirm.png", full_page=False)
         stands.click()
         expect(phone.locator(".dc-stands")).to_have_text(STANDS)
         expect(phone.locator(".dc-stands")).to_be_in_viewport()

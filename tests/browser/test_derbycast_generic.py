@@ -17,6 +17,7 @@ from tests.browser.table_pages import (
     open_moves,
     open_table,
     shows,
+    snap,
 )
 from tests.conftest import serving
 
@@ -103,6 +104,6 @@ def test_people_and_a_score_keeper_play_derby_cast(browser: Browser, tmp_path: P
             expect(page.locator("#result")).to_contain_text("winners")
             assert nothing_hidden(db, game_id, seat)  # picks are public: no secret to show
         fits_width(ann)
-        ann.screenshot(path=str(tmp_path / "derbycast-phone.png"), full_page=True)
+        snap(ann, tmp_path / "derbycast-phone.png")
         for c in contexts:
             c.close()

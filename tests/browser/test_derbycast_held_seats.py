@@ -19,6 +19,7 @@ from tests.browser.table_pages import (
     move,
     open_table,
     settled,
+    snap,
     token_of,
 )
 
@@ -87,7 +88,7 @@ def test_the_tab_on_screen_says_when_it_is_the_other_seats_turn(
             # Kit's turn: the tab on screen (Mum's) says so and leads to Kit's seat
             mum.bring_to_front()
             _says_turn(mum, captions, "Kit", link["Kit"])
-            mum.screenshot(path=str(tmp_path / "mums-tab-kits-turn.png"))
+            snap(mum, tmp_path / "mums-tab-kits-turn.png", full_page=False)
             expect(kit.locator(".dc-held-turn")).to_have_count(0)
             expect(dad.locator(".dc-held-turn")).to_have_count(0)
             mum.locator(".dc-held-turn a").click()

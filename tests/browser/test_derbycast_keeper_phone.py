@@ -15,6 +15,7 @@ from tests.browser.table_pages import (
     move,
     open_table,
     shows,
+    snap,
     token_of,
 )
 
@@ -44,7 +45,7 @@ def test_late_scratches_are_each_a_thumbs_target(
         shows(keeper, frame(address, game_id)["version"])
         boxes = keeper.locator(".dc-check")
         expect(boxes).to_have_count(4)
-        keeper.screenshot(path=str(shared_server.folder / "keeper-scratches.png"))
+        snap(keeper, shared_server.folder / "keeper-scratches.png", full_page=False)
         heights = [box["height"] for box in (b.bounding_box() for b in boxes.all()) if box]
         assert len(heights) == 4 and min(heights) >= 44, heights
         boxes.nth(1).click()  # Bravo, and Bravo alone
@@ -106,7 +107,7 @@ def test_the_keeper_adds_the_missing_morning_line_on_the_desk_and_the_phones_sho
         field = keeper.get_by_label("Morning line of 4 Delta")
         field.fill("9/2")
         fits_width(keeper)
-        keeper.screenshot(path=str(shared_server.folder / "keeper-lines.png"), full_page=True)
+        snap(keeper, shared_server.folder / "keeper-lines.png")
         lines.locator("button[type=submit]").click()
         shows(ann, version + 1)
         expect(delta).to_contain_text("9-2")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import context, fits_width, more_settings
+from tests.browser.table_pages import context, fits_width, more_settings, snap
 from tests.conftest import serving
 
 from homestretch.store.db import Store
@@ -39,7 +39,7 @@ def test_a_days_card_uploaded_in_the_lobby_is_offered_at_the_desk(
             "downs.csv: line 2: cannot read odds '7-x' (write them like 7-2, 7/2, 3.5 or even)"
         )
         assert Store(db).saved_games() == []  # nothing opened
-        lobby.screenshot(path=str(tmp_path / "lobby_refused.png"), full_page=True)
+        snap(lobby, tmp_path / "lobby_refused.png")
 
         lobby.set_input_files("#dc-lobby-card", str(DAY_CARD))
         lobby.get_by_role("button", name="Open the table").click()
@@ -61,4 +61,4 @@ def test_a_days_card_uploaded_in_the_lobby_is_offered_at_the_desk(
             "5 Kestrel Road"
         )
         fits_width(desk)
-        desk.screenshot(path=str(tmp_path / "desk_from_lobby.png"), full_page=True)
+        snap(desk, tmp_path / "desk_from_lobby.png")

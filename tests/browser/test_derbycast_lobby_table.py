@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, fits_width, more_settings
+from tests.browser.table_pages import SMALL, fits_width, more_settings, snap
 from tests.conftest import serving
 
 from homestretch.games.derbycast.content.odds_table import TABLE_FILE
@@ -43,7 +43,7 @@ def test_an_odds_table_uploaded_in_the_lobby_is_checked_and_kept(
         expect(said).to_be_in_viewport()
         assert Store(db).saved_games() == []  # nothing opened
         fits_width(lobby)
-        lobby.screenshot(path=str(tmp_path / "lobby_table_refused.png"), full_page=True)
+        snap(lobby, tmp_path / "lobby_table_refused.png")
 
         choice.set_input_files(str(good))
         lobby.get_by_role("button", name="Open the table").click()

@@ -19,6 +19,7 @@ from tests.browser.table_pages import (
     move,
     press,
     settled,
+    snap,
 )
 
 pytestmark = pytest.mark.browser
@@ -66,7 +67,7 @@ def test_a_phone_marks_its_own_pick_and_moves_the_mark_when_it_changes(
             settled(address, game_id, mum, dad, tv)
             _marked(mum, "3", "win", "Your pick: win")
             fits_width(mum)
-            mum.screenshot(path=str(tmp_path / "mum-picked.png"))
+            snap(mum, tmp_path / "mum-picked.png", full_page=False)
             for page in (dad, tv):  # Mum's pick is hers alone to see marked
                 expect(page.locator("[data-yours], .dc-your-pick")).to_have_count(0)
 
@@ -85,7 +86,7 @@ def test_a_phone_marks_its_own_pick_and_moves_the_mark_when_it_changes(
             expect(row).to_have_attribute("data-program", "5")
             expect(row.locator(".dc-your-pick")).to_have_text("Your pick: place")
             fits_width(mum)
-            mum.screenshot(path=str(tmp_path / "mum-picks-closed.png"), full_page=True)
+            snap(mum, tmp_path / "mum-picks-closed.png")
             expect(dad.locator(".dc-card tr.dc-yours")).to_have_attribute("data-program", "1")
             expect(tv.locator("[data-yours], .dc-your-pick")).to_have_count(0)
         finally:

@@ -2,17 +2,20 @@
 and a TV page on one live server play three races (the first from the day's card, the
 others typed in) and a tie-break race, with a horse scratched
 before post, a late scratch, a pick changed before picks close, a mistyped result
-caught under review, a phone reloaded mid-game, and a correction of an official result."""
+caught under review, a phone reloaded mid-game, and a correction of an official result.
+The module's server reads a race's call at ``SHORT_CALLS`` a part (``short_calls_server``):
+the sealed test waits for its Top of the Stretch race's call to reach the wire, and no
+test here times a part of a call."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
+    API,
     SharedServer,
     context,
     fits_width,
@@ -23,6 +26,8 @@ from tests.browser.table_pages import (
     secrets,
     settled,
     shown_secrets,
+    snap,
+    snap_part,
     token_of,
 )
 
@@ -60,7 +65,7 @@ def _card(desk: Page, name: str, field: str, odds: str, scratched: str = "") -> 
 def _worded_as_the_view(address: str, game_id: int, tv: Page, phone: Page) -> None:
     """The TV and a phone say the standings and the last race in the view's words (made
     in Python, derbycast/rules/words.py, which the terminal prints too)."""
-    view = httpx.get(f"{address}/api/tables/{game_id}/frame").json()["view"]
+    view = API.get(f"{address}/api/tables/{game_id}/frame").json()["view"]
     expect(tv.locator(".dc-standings li")).to_have_text([r["words"] for r in view["standings"]])
     report = view["last_race"]["words"]
     for page in (tv, phone):
@@ -83,10 +88,10 @@ def _result(desk: Page, finish: str, odds: dict[int, str], prefix: str = "dc-res
 
 
 def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
-    browser: Browser, shared_server: SharedServer, tmp_path: Path
+    browser: Browser, short_calls_server: SharedServer, tmp_path: Path
 ) -> None:
-    db = shared_server.db
-    with shared_server.visit() as address:
+    db = short_calls_server.db
+    with short_calls_server.visit() as address:
         config = {
             "entrants": [{"name": n} for n in PEOPLE],
             "source": "keeper",
@@ -97,7 +102,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
             "draw": "fresh",
         }
         seats = [{"kind": "person", "name": n} for n in [*PEOPLE, "Keeper"]]
-        answer = httpx.post(
+        answer = API.post(
             f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
         )
         assert answer.status_code == 200, answer.text
@@ -209,8 +214,8 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         _tap(cy, "1", "win")
         settled(address, game_id, *everyone)
         ann.locator('.dc-horses button[data-program="2"]').click()
-        ann.locator("#board-box").screenshot(path=str(tmp_path / "phone-picking.png"))
-        desk.locator("#board-box").screenshot(path=str(tmp_path / "desk.png"))
+        snap_part(ann.locator("#board-box"), tmp_path / "phone-picking.png")
+        snap_part(desk.locator("#board-box"), tmp_path / "desk.png")
         _tap(ann, "2", "win")
         settled(address, game_id, *everyone)
         _tap(bob, "2", "win")
@@ -243,7 +248,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         settled(address, game_id, *everyone)
         expect(tv.locator(".dc-winner")).to_contain_text("Official Winner: Cy (marker 3)")
         expect(tv.locator(".dc-winner")).to_contain_text("won the tie-break after 4 races.")
-        final = httpx.get(f"{address}/api/tables/{game_id}/frame").json()
+        final = API.get(f"{address}/api/tables/{game_id}/frame").json()
         (won,) = [n["words"] for n in final["notices"] if n["type"] == "winner"]
         expect(tv.locator(".dc-winner")).to_have_text(won)  # as the terminal says it
         expect(tv.locator(".dc-tie")).to_have_count(0)  # decided: no longer "level"
@@ -256,8 +261,8 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
             )
             expect(phone.locator(".dc-last h3")).to_have_text(view["last_race"]["words"]["title"])
         fits_width(ann)
-        tv.locator("#board-box").screenshot(path=str(tmp_path / "tv.png"))
-        ann.locator("#board-box").screenshot(path=str(tmp_path / "phone.png"))
+        snap_part(tv.locator("#board-box"), tmp_path / "tv.png")
+        snap_part(ann.locator("#board-box"), tmp_path / "phone.png")
         for context in contexts:
             context.close()
 
@@ -271,16 +276,16 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
 
 
 def test_the_tv_shows_markers_13_to_20_trailing_the_row_ahead(
-    browser: Browser, shared_server: SharedServer, tmp_path: Path
+    browser: Browser, short_calls_server: SharedServer, tmp_path: Path
 ) -> None:
     """Twenty markers on a 12-row board: 13 travels in row 1 behind marker 1, ... 20 in
     row 8 behind marker 8 (section 1; ruling R21). On a phone the whole table is on the
     screen (nothing to scroll sideways), every chip in it."""
-    with shared_server.visit() as address:
+    with short_calls_server.visit() as address:
         config = {"entrants": [{"name": f"P{m}"} for m in range(1, 21)], "source": "replays"}
         seats = [{"kind": "person", "name": f"P{m}"} for m in range(1, 21)]  # all at the gate
         request = {"game": "derbycast", "config": config, "seats": seats, "seed": 3}
-        answer = httpx.post(f"{address}/api/tables", json=request)
+        answer = API.post(f"{address}/api/tables", json=request)
         assert answer.status_code == 200, answer.text
         for phone in (False, True):
             context = browser.new_context(base_url=address, **(PHONE if phone else {}))
@@ -297,7 +302,7 @@ def test_the_tv_shows_markers_13_to_20_trailing_the_row_ahead(
                 fits_width(tv)
                 for chip in tv.locator(".dc-chip").all():
                     expect(chip).to_be_in_viewport(ratio=1)
-                tv.locator(".dc-oat").screenshot(path=str(tmp_path / "oat-phone.png"))
+                snap_part(tv.locator(".dc-oat"), tmp_path / "oat-phone.png")
             context.close()
 
 
@@ -316,14 +321,14 @@ def _make_stale(page: Page) -> None:
 
 
 def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
-    browser: Browser, shared_server: SharedServer, tmp_path: Path
+    browser: Browser, short_calls_server: SharedServer, tmp_path: Path
 ) -> None:
     """A keeper, three phones at 390 px and a TV: the keeper loads the day's card from
     a file (a bad one first), picks are sealed, a phone dies and its marker sits out,
     a result typed on a stale page is kept, and the second race is run by Top of the
     Stretch with its call unfolding on the TV."""
-    db = shared_server.db
-    with shared_server.visit() as address:
+    db = short_calls_server.db
+    with short_calls_server.visit() as address:
         config = {
             "entrants": [{"name": n} for n in PEOPLE],
             "source": "keeper",
@@ -352,7 +357,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         expect(desk.locator("#typed")).to_be_hidden()
         desk_at, turn_at = desk.locator(".dc-desk").bounding_box(), turn.bounding_box()
         assert desk_at and turn_at and desk_at["y"] + desk_at["height"] <= turn_at["y"]
-        desk.screenshot(path=str(tmp_path / "desk-first-screen.png"))
+        snap(desk, tmp_path / "desk-first-screen.png", full_page=False)
         desk.click("#turn-fold > summary")
         expect(desk.locator("#form-kind")).to_be_visible()
         desk.click("#turn-fold > summary")
@@ -390,7 +395,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
             assert secrets(db, game_id, seat)  # every seat has a pick it may not see
             assert not shown_secrets(page, db, game_id, seat)
         expect(tv.locator('.dc-card tr[data-program="3"]')).not_to_contain_text("Bob (win)")
-        ann.locator("#board-box").screenshot(path=str(tmp_path / "phone-sealed.png"))
+        snap_part(ann.locator("#board-box"), tmp_path / "phone-sealed.png")
         fits_width(ann)
         # Cy's phone died. The keeper opens "close now", Bob changes his pick meanwhile
         # (the desk is redrawn and stays open), then picks close with Cy sitting out.
@@ -424,7 +429,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
 
         # Race 2: Top of the Stretch runs it; the TV calls it part by part.
         desk.locator(".dc-stretch summary").click()
-        desk.locator("#board-box").screenshot(path=str(tmp_path / "desk-card.png"))
+        snap_part(desk.locator("#board-box"), tmp_path / "desk-card.png")
         fits_width(desk)
         desk.select_option("#dc-stretch-race", "maiden-special-weight")
         press(desk, desk.get_by_role("button", name="Card a Top of the Stretch race"))
@@ -433,8 +438,8 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         for phone in phones:
             _tap(phone, "1", "show")
             settled(address, game_id, *everyone)
-        bob.locator("#board-box").screenshot(path=str(tmp_path / "phone-stretch.png"))
-        desk.locator("#board-box").screenshot(path=str(tmp_path / "desk-stretch.png"))
+        snap_part(bob.locator("#board-box"), tmp_path / "phone-stretch.png")
+        snap_part(desk.locator("#board-box"), tmp_path / "desk-stretch.png")
         fits_width(desk)
         press(desk, desk.get_by_role("button", name="Close picks"))
         settled(address, game_id, *everyone)
@@ -443,7 +448,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         settled(address, game_id, *everyone)
         expect(tv.locator(".dc-call p").first).to_be_visible()
         expect(tv.locator(".dc-call")).to_contain_text("At the wire", timeout=30_000)
-        tv.locator("#board-box").screenshot(path=str(tmp_path / "tv-call.png"))
+        snap_part(tv.locator("#board-box"), tmp_path / "tv-call.png")
         expect(desk.locator("#dc-result-finish")).to_have_count(0)  # nothing to type
         press(desk, desk.locator("[data-official]"))
         settled(address, game_id, *everyone)
@@ -452,8 +457,8 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         expect(tv.locator(".dc-call")).to_contain_text("At the wire")
         for phone in phones:
             fits_width(phone)
-        desk.locator("#board-box").screenshot(path=str(tmp_path / "desk-done.png"))
-        tv.locator("#board-box").screenshot(path=str(tmp_path / "tv-done.png"))
+        snap_part(desk.locator("#board-box"), tmp_path / "desk-done.png")
+        snap_part(tv.locator("#board-box"), tmp_path / "tv-done.png")
         for c in contexts:
             c.close()
 

@@ -18,6 +18,7 @@ from tests.browser.table_pages import (
     move,
     open_table,
     screen_at,
+    snap,
     token_of,
 )
 
@@ -51,7 +52,7 @@ def test_my_pick_stands_is_set_apart_from_the_field(
             stands = mum.locator("button[data-ready]")
             expect(stands).to_have_text(PHONE_BUTTONS["stands"])
             expect(stands).to_be_in_viewport(ratio=1)
-            mum.screenshot(path=str(tmp_path / "pick-stands-390.png"))
+            snap(mum, tmp_path / "pick-stands-390.png", full_page=False)
             own = stands.evaluate(LOOK)
             field = [horse.evaluate(LOOK) for horse in mum.locator(".dc-horses button").all()]
             assert len(field) == len(horses) == 14

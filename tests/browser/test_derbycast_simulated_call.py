@@ -22,6 +22,7 @@ from tests.browser.table_pages import (
     move,
     open_table,
     shows,
+    snap,
     token_of,
 )
 
@@ -101,7 +102,7 @@ def test_a_simulated_race_is_called_on_the_tv_and_the_phones(
             shows(ann, made)
             expect(ann.locator(".dc-last-call")).to_have_attribute("open", "")
             fits_width(ann)
-            ann.screenshot(path=str(shared_server.folder / "dc-call-phone.png"), full_page=True)
+            snap(ann, shared_server.folder / "dc-call-phone.png")
         finally:
             tv_context.close()
             phone_context.close()

@@ -8,7 +8,16 @@ import json
 
 import pytest
 from playwright.sync_api import Browser, Route, expect
-from tests.browser.table_pages import SMALL, SharedServer, frame, move, open_table, shows, token_of
+from tests.browser.table_pages import (
+    SMALL,
+    SharedServer,
+    frame,
+    move,
+    open_table,
+    shows,
+    snap,
+    token_of,
+)
 
 pytestmark = pytest.mark.browser
 PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob")]
@@ -48,7 +57,7 @@ def test_a_pick_tapped_on_a_stale_card_is_said_refused(
             said = page.locator("[role=alert]", has_text="moved on")
             expect(said).to_be_visible()
             expect(said).to_be_in_viewport()
-            page.screenshot(path=str(shared_server.folder / "dc-stale-pick.png"))
+            snap(page, shared_server.folder / "dc-stale-pick.png", full_page=False)
             assert frame(address, game_id)["version"] == now  # nothing made
         finally:
             phone.close()

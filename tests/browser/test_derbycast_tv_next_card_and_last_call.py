@@ -23,6 +23,7 @@ from tests.browser.table_pages import (
     frame,
     move,
     settled,
+    snap,
     token_of,
     tv_at,
     twenty_markers_after_a_called_race,
@@ -49,7 +50,7 @@ def test_the_next_card_and_the_last_result_fit_a_1080_tv_the_call_folded(
         assert now["card"] and now["race"] == 2 and now["call"] is None  # race 2 carded
         assert len(now["last_race"]["words"]["picks"]) == 20 and len(call) >= 5
         with tv_at(browser, address, links["watch"], game_id, 1920, 1080) as tv:
-            tv.screenshot(path=str(tmp_path / "tv-1920-next-card.png"))
+            snap(tv, tmp_path / "tv-1920-next-card.png", full_page=False)
             fits_the_tv(
                 tv,
                 ".dc-oat, .dc-card caption, .dc-card tr, .dc-status, #status",
@@ -78,7 +79,7 @@ def test_the_standings_heading_is_not_cut_at_the_bottom_of_a_720_tv(
         links = twenty_markers_and_a_card(address, FOURTEEN_HORSES)
         game_id = links["id"]
         with tv_at(browser, address, links["watch"], game_id, 1280, 720) as tv:
-            tv.screenshot(path=str(tmp_path / "tv-1280-standings.png"))
+            snap(tv, tmp_path / "tv-1280-standings.png", full_page=False)
             expect(tv.locator(".dc-card tr")).to_have_count(len(FOURTEEN_HORSES) + 1)
             fits_the_tv(tv, ".dc-oat, .dc-card caption, .dc-card tr")
             head = tv.locator(".dc-standings-head").bounding_box()

@@ -24,6 +24,7 @@ from tests.browser.table_pages import (
     fits_the_tv,
     frame,
     move,
+    snap,
     token_of,
     tv_at,
     twenty_markers_sealed_after_a_called_race,
@@ -47,7 +48,7 @@ def test_twenty_sealed_markers_in_the_second_race_see_the_card_the_standings_and
                 twelve_sealed_picks(address, game_id, links)
             for width, height in ((1280, 720), (1920, 1080)):
                 with tv_at(browser, address, links["watch"], game_id, width, height) as tv:
-                    tv.screenshot(path=str(tmp_path / f"sealed-second-race-{picked}-{width}.png"))
+                    snap(tv, tmp_path / f"sealed-second-race-{picked}-{width}.png", full_page=False)
                     assert re.search(r"P20\b", tv.locator("#status").inner_text())  # P20 awaited
                     expect(tv.locator(".dc-last h3")).to_be_visible()  # a race already called
                     fits_the_tv(
@@ -90,7 +91,7 @@ def test_twenty_picks_shown_once_closed_keep_the_tv_within_its_screen(
         )
         for width, height in ((1280, 720), (1920, 1080)):
             with tv_at(browser, address, links["watch"], game_id, width, height) as tv:
-                tv.screenshot(path=str(tmp_path / f"picks-closed-{width}.png"))
+                snap(tv, tmp_path / f"picks-closed-{width}.png", full_page=False)
                 fits_the_tv(tv, ".dc-oat", ".dc-card tr", ".dc-status", ".dc-last h3")
                 assert cut_at_the_bottom(tv) == []
 

@@ -16,6 +16,7 @@ from tests.browser.table_pages import (
     SMALL,
     SharedServer,
     screen_at,
+    snap_part,
     twenty_markers_after_a_race,
 )
 
@@ -51,7 +52,7 @@ def test_markers_13_to_20_are_as_large_as_1_to_12_at_every_width(
         links, points = twenty_markers_after_a_race(address)
         assert len(set(points.values())) >= 6  # spread over the board
         with screen_at(browser, address, links["watch"], links["id"], SCREENS[screen]) as tv:
-            tv.locator(".dc-oat").screenshot(path=str(tmp_path / f"oat-{screen}.png"))
+            snap_part(tv.locator(".dc-oat"), tmp_path / f"oat-{screen}.png")
             chips = tv.evaluate(CHIPS)
     assert sorted(c["marker"] for c in chips) == list(range(1, 21))
     assert all(c["trail"] == (c["marker"] > LANES) for c in chips), chips

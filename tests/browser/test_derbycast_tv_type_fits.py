@@ -26,6 +26,7 @@ from tests.browser.table_pages import (
     derbycast_family_picking,
     fits_the_tv,
     settled,
+    snap,
     tv_at,
     twenty_markers_after_a_race,
     twenty_markers_picking_sealed,
@@ -68,7 +69,7 @@ def test_a_lost_connection_said_above_the_board_has_the_tv_fitted_again(
             short = tv.locator("header").bounding_box()
             assert tall and short and short["height"] < tall["height"] - 20  # a line less
             tv.evaluate(FITTED)
-            tv.screenshot(path=str(tmp_path / "tv-1920-reconnecting.png"))
+            snap(tv, tmp_path / "tv-1920-reconnecting.png", full_page=False)
             assert cut_at_the_bottom(tv) == []
             tv.unroute(EVERY_REQUEST)
             expect(tv.locator("#status")).to_have_text(waiting)  # connected again
@@ -92,7 +93,7 @@ def test_twenty_markers_standings_are_whole_on_a_1080_tv_between_races(
     with shared_server.visit() as address:
         links, _ = twenty_markers_after_a_race(address)
         with tv_at(browser, address, links["watch"], links["id"], 1920, 1080) as tv:
-            tv.screenshot(path=str(tmp_path / "tv-1920-standings.png"))
+            snap(tv, tmp_path / "tv-1920-standings.png", full_page=False)
             expect(tv.locator(".dc-standings li")).to_have_count(20)
             fits_the_tv(tv, ".dc-oat", ".dc-standings-head, .dc-standings li")
             sizes = tv.evaluate(
@@ -115,7 +116,7 @@ def test_twenty_markers_standings_fit_a_720_tv_between_races_the_lowest_folded(
     with shared_server.visit() as address:
         links, points = twenty_markers_after_a_race(address)
         with tv_at(browser, address, links["watch"], links["id"], 1280, 720) as tv:
-            tv.screenshot(path=str(tmp_path / "tv-1280-standings.png"))
+            snap(tv, tmp_path / "tv-1280-standings.png", full_page=False)
             more = tv.locator(".dc-standings-more summary")
             expect(more).to_be_visible()
             fits_the_tv(tv, ".dc-oat", ".dc-standings-head", ".dc-standings > li")

@@ -18,6 +18,7 @@ from tests.browser.table_pages import (
     fits_the_tv,
     frame,
     settled,
+    snap,
     tv_at,
     twenty_markers_picking_sealed,
 )
@@ -32,7 +33,7 @@ def test_the_tv_names_the_awaited_markers_once(
         links = twenty_markers_picking_sealed(address)
         game_id = links["id"]
         with tv_at(browser, address, links["watch"], game_id, 1920, 1080) as tv:
-            tv.screenshot(path=str(tmp_path / "tv-twenty-waiting.png"))
+            snap(tv, tmp_path / "tv-twenty-waiting.png", full_page=False)
             heading = tv.locator("#status").inner_text()
             assert all(re.search(rf"P{m}\b", heading) for m in range(1, 21)), heading
             expect(tv.locator(".dc-wait")).to_have_count(0)  # not again beside the card

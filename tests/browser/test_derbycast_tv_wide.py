@@ -27,6 +27,7 @@ from tests.browser.table_pages import (
     fits_the_tv,
     move,
     settled,
+    snap,
     tv_at,
     twenty_markers_and_a_card,
 )
@@ -68,12 +69,12 @@ def test_a_tv_shows_the_board_the_card_and_the_whole_call_on_one_screen(
             parts = tv.locator(".dc-call p")
             expect(parts).to_have_count(len(call))  # read out whole (a part every 1.8 s)
             expect(parts.last).to_contain_text(call[-1]["words"][:40])
-            tv.screenshot(path=str(tmp_path / f"{screen}-call.png"))
+            snap(tv, tmp_path / f"{screen}-call.png", full_page=False)
             fits_the_tv(tv, ".dc-oat", ".dc-card tr", ".dc-call h3, .dc-call p", ".dc-status")
             _read_across_a_room(tv, height)
             move(address, game_id, keeper, {"kind": "official"})
             settled(address, game_id, tv)
-            tv.screenshot(path=str(tmp_path / f"{screen}-official.png"))
+            snap(tv, tmp_path / f"{screen}-official.png", full_page=False)
             fits_the_tv(tv, ".dc-oat", ".dc-last h3, .dc-last li")
             _read_across_a_room(tv, height)
 
@@ -106,7 +107,7 @@ def test_a_tv_with_twenty_markers_shows_the_card_picked_from(
         links = twenty_markers_and_a_card(address, FOURTEEN_HORSES[:horses])
         game_id = links["id"]
         with tv_at(browser, address, links["watch"], game_id, width, height) as tv:
-            tv.screenshot(path=str(tmp_path / f"{screen}-twenty.png"))
+            snap(tv, tmp_path / f"{screen}-twenty.png", full_page=False)
             expect(tv.locator(".dc-card tr")).to_have_count(horses + 1)
             fits_the_tv(tv, ".dc-oat", ".dc-card caption, .dc-card tr", "#status, .dc-last h3")
             _read_across_a_room(tv, height)

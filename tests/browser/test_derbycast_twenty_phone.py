@@ -19,6 +19,7 @@ from tests.browser.table_pages import (
     open_table,
     own_pick_first,
     settled,
+    snap,
     token_of,
 )
 
@@ -90,7 +91,7 @@ def test_a_player_of_twenty_sees_the_result_and_her_standing_without_scrolling(
                 _in_sight(phone, ".dc-result li >> nth=3")  # the first four home
                 expect(phone.locator(".dc-last > .dc-moves li")).to_have_text([own])
                 _in_sight(phone, ".dc-own-pick")
-                phone.screenshot(path=str(tmp_path / f"twenty-{race.replace(' ', '-')}.png"))
+                snap(phone, tmp_path / f"twenty-{race.replace(' ', '-')}.png", full_page=False)
                 fits_width(phone)
             # every pick, folded under her own, opens on a tap and stays open over a frame
             fold = phone.locator(".dc-all-picks")

@@ -22,6 +22,7 @@ from tests.browser.table_pages import (
     open_table,
     press,
     settled,
+    snap,
 )
 
 pytestmark = pytest.mark.browser
@@ -74,9 +75,9 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
             else:
                 expect(waiting).to_have_count(0)
 
-        def snap(page: Page, name: str) -> None:
+        def looked_at(page: Page, name: str) -> None:
             fits_width(page)
-            page.screenshot(path=str(tmp_path / f"{name}.png"), full_page=True)
+            snap(page, tmp_path / f"{name}.png")
 
         settled_all()
         # a card that does not read: sent as typed, the server's line under the form
@@ -111,7 +112,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
             "Picks are open: waiting for Ann (marker 1) to pick"
         )
         expect(bob.locator(".dc-card tr[data-program]")).to_have_count(3)  # the field, waiting
-        snap(bob, "bob-waiting")
+        looked_at(bob, "bob-waiting")
 
         _tap(ann, "3", "win")
         settled_all()
@@ -127,7 +128,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         expect(own.locator(".dc-by")).to_have_count(0)
         worded(ann, 0)
         worded(cy, 2)
-        snap(bob, "bob-turn")
+        looked_at(bob, "bob-turn")
         _tap(bob, "1A", "place")
         settled_all()
         _tap(cy, "1", "show")
@@ -147,8 +148,8 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
             "Your pick: place on 1A Bravo (you may change it until picks close)"
         )
         expect(desk.locator(".dc-status")).to_have_text(everything_picked)
-        snap(desk, "desk-all-picked")
-        snap(tv, "tv-all-picked")  # the card with its picks fits a phone-sized TV
+        looked_at(desk, "desk-all-picked")
+        looked_at(tv, "tv-all-picked")  # the card with its picks fits a phone-sized TV
         press(desk, desk.get_by_role("button", name="Close picks"))
         settled_all()
 
@@ -164,7 +165,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         under = desk.locator(".dc-desk-form .dc-refused")
         expect(under).to_have_text(refusal)
         expect(under).to_be_in_viewport()
-        snap(desk, "desk-refused")
+        looked_at(desk, "desk-refused")
         assert frame(address, game_id)["view"]["phase"] == "result"  # nothing posted
 
         desk.fill("#dc-result-finish", "3=1, 1a")  # a dead heat for 1st; 1A typed 1a
@@ -180,7 +181,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         expect(price).to_have_text("2-1")
         expect(price).to_have_css("white-space", "nowrap")
         assert broken_words(cy, ".dc-would, .dc-card") == []
-        snap(cy, "cy-review")
+        looked_at(cy, "cy-review")
 
         # official: between races every page says what the table waits for
         press(desk, desk.locator("[data-official]"))
@@ -193,4 +194,4 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
             expect(page.locator(".dc-standings li")).to_have_text(
                 [r["words"] for r in view["standings"]]
             )
-        snap(bob, "bob-between-races")
+        looked_at(bob, "bob-between-races")

@@ -9,10 +9,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
+    API,
     SharedServer,
     broken_words,
     context,
@@ -23,6 +23,7 @@ from tests.browser.table_pages import (
     press,
     settled,
     shows,
+    snap,
     token_of,
 )
 
@@ -66,7 +67,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
             "draw": "fresh",
         }
         seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
-        answer = httpx.post(
+        answer = API.post(
             f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
         )
         assert answer.status_code == 200, answer.text
@@ -130,7 +131,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         )
         fits_width(bob)
         assert broken_words(bob, "#board") == []
-        bob.screenshot(path=str(tmp_path / "bob-scratched.png"), full_page=True)
+        snap(bob, tmp_path / "bob-scratched.png")
         expect(bob.locator("[data-sit-out]")).to_have_text(PHONE_BUTTONS["sit_out"])
         press(bob, bob.locator("[data-sit-out]"))
         settled_all()
@@ -154,7 +155,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         says_its_view(bob, 1)
         expect(desk.locator(".dc-review h3")).to_have_text(UNDER_REVIEW)
         fits_width(ann)
-        ann.screenshot(path=str(tmp_path / "ann-review.png"), full_page=True)
+        snap(ann, tmp_path / "ann-review.png")
 
 
 def _keepers_table(address: str, races: int = 1, sealed: bool = False) -> dict[str, Any]:
@@ -166,7 +167,7 @@ def _keepers_table(address: str, races: int = 1, sealed: bool = False) -> dict[s
         config["sealed"] = True
     seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
     request = {"game": "derbycast", "config": config, "seats": seats, "seed": 3}
-    answer = httpx.post(f"{address}/api/tables", json=request)
+    answer = API.post(f"{address}/api/tables", json=request)
     assert answer.status_code == 200, answer.text
     return answer.json()
 
@@ -209,7 +210,7 @@ def test_the_tv_reads_its_captions_from_the_rules_words(
         bravo = tv.locator('.dc-card tr[data-program="2"] td')
         assert bravo.all_inner_texts()[1:4] == ["Bravo (scratched)", "?", "odds not known"]
         expect(tv.locator('.dc-chip[data-marker="1"]')).to_have_attribute("title", "Ann: 0 points")
-        tv.screenshot(path=str(tmp_path / "tv-captions.png"), full_page=True)
+        snap(tv, tmp_path / "tv-captions.png")
         expect(bob.locator('.dc-horses button[data-program="3"] .dc-by')).to_have_text(
             "picked by Ann (win)"
         )
@@ -239,7 +240,7 @@ def test_win_place_and_show_come_up_under_the_horse_tapped_on_a_phone(
             expect(bets).to_be_in_viewport(ratio=1)
             under = ann.locator(".dc-horses > button[aria-pressed='true'] + .dc-bets")
             expect(under).to_have_count(1)  # straight after the horse tapped
-        ann.screenshot(path=str(tmp_path / "last-horse-tapped.png"))
+        snap(ann, tmp_path / "last-horse-tapped.png", full_page=False)
         fits_width(ann)
         bets.locator("[data-bet='show']").click()
         expect(ann.locator(".dc-mine")).to_contain_text("Your pick: show on 12 ")
@@ -274,7 +275,7 @@ def test_the_keepers_next_step_is_on_a_phones_first_screen(
         desk.goto(links["seats"][2]["link"])
         expect(desk.locator(".dc-card tr")).to_have_count(13)  # the twelve, and the headings
         _on_first_screen(desk, ".dc-close button[type=submit]")
-        desk.screenshot(path=str(tmp_path / "desk-close.png"))
+        snap(desk, tmp_path / "desk-close.png", full_page=False)
         desk.locator(".dc-close button[type=submit]").click()
         expect(desk.locator("[data-run]")).to_be_visible()
         _on_first_screen(desk, "[data-run]")
@@ -282,10 +283,10 @@ def test_the_keepers_next_step_is_on_a_phones_first_screen(
         # the TV calls the race: the desk tells the finish no sooner than the TV does
         expect(desk.locator(".dc-status")).to_have_text(DESK_CALLING)
         expect(desk.locator(".dc-review")).to_have_count(0)
-        desk.screenshot(path=str(tmp_path / "desk-calling.png"))
+        snap(desk, tmp_path / "desk-calling.png", full_page=False)
         expect(desk.locator("[data-official]")).to_be_visible(timeout=30_000)
         _on_first_screen(desk, "[data-official]")
-        desk.screenshot(path=str(tmp_path / "desk-review.png"))
+        snap(desk, tmp_path / "desk-review.png", full_page=False)
         fits_width(desk)
 
 
@@ -322,4 +323,4 @@ def test_a_pick_made_as_another_lands_is_taken_at_the_first_press(
         expect(bob.locator(".dc-mine")).to_contain_text("Your pick: show on 12 ")
         expect(bob.locator(".dc-refused")).to_have_count(0)
         expect(bob.locator("#error")).to_be_hidden()
-        bob.screenshot(path=str(tmp_path / "pick-taken.png"))
+        snap(bob, tmp_path / "pick-taken.png", full_page=False)

@@ -9,10 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SharedServer, frame, shows
+from tests.browser.table_pages import API, SharedServer, frame, shows, snap, snap_part
 
 pytestmark = pytest.mark.browser
 SEATS = [
@@ -38,7 +37,7 @@ def test_a_game_on_the_totopoly_board(
             "seats": SEATS,
             "seed": 11,
         }
-        links = httpx.post(f"{address}/api/tables", json=request).json()
+        links = API.post(f"{address}/api/tables", json=request).json()
         game_id = links["id"]
         tokens = [seat["link"].rsplit("/", 1)[1] for seat in links["seats"]]
         contexts = [browser.new_context(base_url=address) for _ in range(2)]
@@ -83,7 +82,7 @@ def test_a_game_on_the_totopoly_board(
 
         # The creator hands both seats to computer players; the game runs to its end.
         for seat in (0, 1):
-            answer = httpx.post(
+            answer = API.post(
                 f"{address}/api/tables/{game_id}/seats/{seat}",
                 json={"token": links["admin_token"], "bot": "sensible"},
                 timeout=300,  # the computer players play on before the answer comes
@@ -131,7 +130,7 @@ def test_a_game_on_the_totopoly_board(
         shows(replay, at)
         spots = replay.locator("#tp-course .tp-horse").evaluate_all(TOKEN_SPOTS)
         replay.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")  # glided
-        replay.locator("#tp-course .tp-scroll").screenshot(path=str(tmp_path / "at-the-gate.png"))
+        snap_part(replay.locator("#tp-course .tp-scroll"), tmp_path / "at-the-gate.png")
         for k, (one, left, top) in enumerate(spots):
             for two, other_left, other_top in spots[k + 1 :]:
                 apart = abs(left - other_left) >= 17 or abs(top - other_top) >= 17
@@ -152,14 +151,14 @@ def test_a_game_on_the_totopoly_board(
         shows(page, final["version"])
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 400, f"the page is {width}px wide on a phone: the lanes must scroll"
-        page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+        snap(page, tmp_path / "phone.png")
         for context in (*contexts, phone):
             context.close()
 
 
 def _phase_at(address: str, game_id: int, at: int) -> str:
     """The game's phase ``at`` events in, from the table's replay."""
-    replayed = httpx.get(f"{address}/api/tables/{game_id}/replay", params={"at": at}, timeout=60)
+    replayed = API.get(f"{address}/api/tables/{game_id}/replay", params={"at": at}, timeout=60)
     phase: str = replayed.json()["view"]["phase"]
     return phase
 
@@ -174,7 +173,7 @@ def _horses_sharing_a_gate(address: str, game_id: int) -> int:
     length = frame(address, game_id)["version"]
     begin = _first_version(address, game_id, "race", 0) - max(1, length // 80)
     for at in range(max(0, begin), length):
-        view = httpx.get(f"{address}/api/tables/{game_id}/replay", params={"at": at}).json()["view"]
+        view = API.get(f"{address}/api/tables/{game_id}/replay", params={"at": at}).json()["view"]
         if view["phase"] != "race":
             continue
         waiting = [h["track"] for h in view["horses"] if h.get("length") == 0]

@@ -6,10 +6,10 @@ holds, over the buttons and the box, in the server's words."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
+    API,
     SharedServer,
     settled,
     small_phone_at,
@@ -30,7 +30,7 @@ def test_a_bidder_reads_what_he_holds_over_his_bid(
 ) -> None:
     with shared_server.visit() as address:
         request = {"game": "totopoly", "config": {"players": 3}, "seats": ANN_AND_BOTS, "seed": 11}
-        links = httpx.post(f"{address}/api/tables", json=request, timeout=30).json()
+        links = API.post(f"{address}/api/tables", json=request, timeout=30).json()
         game_id, token = int(links["id"]), token_of(links["seats"][0]["link"])
         seen = totopoly_until_asked_to_bid(address, game_id, token)
         cash = next(p["cash"] for p in seen["view"]["players"] if p["seat"] == 0)

@@ -5,10 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.table_pages import SharedServer, fits_width, frame, open_table, shows, token_of
+from tests.browser.table_pages import (
+    API,
+    SharedServer,
+    fits_width,
+    frame,
+    open_table,
+    shows,
+    token_of,
+)
 
 from homestretch.games.totopoly.rules.words import PAGE
 
@@ -39,7 +46,7 @@ def test_the_auction_says_what_a_guinea_costs(
             if seen["view"]["phase"] == "auction" and seen["view"].get("lot"):
                 break
             if seen["your_turn"]:
-                answer = httpx.post(
+                answer = API.post(
                     f"{address}/api/tables/{game_id}/moves",
                     json={
                         "token": token,

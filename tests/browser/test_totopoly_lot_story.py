@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser
-from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame, shows, token_of
+from tests.browser.table_pages import API, SMALL, SharedServer, fits_width, frame, shows, token_of
 
 pytestmark = pytest.mark.browser
 MOST = 400
@@ -24,7 +23,7 @@ SEATS = [
 
 def _send(address: str, game_id: int, token: str, shown: dict[str, Any], action: Any) -> None:
     body = {"token": token, "version": shown["version"], "action": action}
-    answer = httpx.post(f"{address}/api/tables/{game_id}/moves", json=body)
+    answer = API.post(f"{address}/api/tables/{game_id}/moves", json=body)
     assert answer.status_code == 200, answer.text
 
 
@@ -65,7 +64,7 @@ def test_the_bids_on_the_lot_just_sold_stay_in_one_line_before_its_sale(
 ) -> None:
     request = {"game": "totopoly", "config": {"players": 3}, "seats": SEATS, "seed": 5}
     with shared_server.visit() as address:
-        links = httpx.post(f"{address}/api/tables", json=request).json()
+        links = API.post(f"{address}/api/tables", json=request).json()
         game_id, tokens = links["id"], [token_of(s["link"]) for s in links["seats"]]
         for _ in range(MOST):  # the people's quiet moves until one is asked to bid
             asked = _asked(address, game_id, tokens)

@@ -14,6 +14,7 @@ from tests.browser.table_pages import (
     move,
     open_table,
     screen_at,
+    snap_part,
     token_of,
 )
 
@@ -61,5 +62,5 @@ def test_the_exchange_buttons_fill_their_lines_on_a_phone(
                 for text, edge in [max(line, key=lambda one: one[1])]
                 if right - edge > 1
             ]
-            page.locator("#tp-moves").screenshot(path=str(shared_server.folder / "moves.png"))
+            snap_part(page.locator("#tp-moves"), shared_server.folder / "moves.png")
             assert short == [], f"lines of buttons short of the width ({right:.0f}): {short}"

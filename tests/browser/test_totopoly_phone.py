@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import broken_words, context, frame, shows, token_of
+from tests.browser.table_pages import API, broken_words, context, frame, shows, snap, token_of
 from tests.browser.test_totopoly_board import SEATS, _first_version
 from tests.conftest import serving
 
@@ -23,7 +22,7 @@ def test_bidding_any_amount_on_a_phone_and_the_ring_as_a_loop(
     db = str(tmp_path / "games.sqlite")
     with serving(db, tmp_path) as address:
         request = {"game": "totopoly", "config": {"players": 3}, "seats": SEATS, "seed": 11}
-        links = httpx.post(f"{address}/api/tables", json=request).json()
+        links = API.post(f"{address}/api/tables", json=request).json()
         game_id = links["id"]
         tokens = [token_of(seat["link"]) for seat in links["seats"]]
         phones = [context(browser, address, phone=True) for _ in range(2)]
@@ -78,11 +77,11 @@ def test_bidding_any_amount_on_a_phone_and_the_ring_as_a_loop(
         assert news.all_inner_texts() == [n["words"] for n in told["notices"][-10:][::-1]]
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 400, f"the page is {width}px wide on a phone"
-        page.screenshot(path=str(tmp_path / "auction-phone.png"), full_page=True)
+        snap(page, tmp_path / "auction-phone.png")
 
         # Computer players play on to the end; the ring, replayed, is a loop.
         for seat in (0, 1):
-            answer = httpx.post(
+            answer = API.post(
                 f"{address}/api/tables/{game_id}/seats/{seat}",
                 json={"token": links["admin_token"], "bot": "sensible"},
                 timeout=300,
@@ -119,6 +118,6 @@ def test_bidding_any_amount_on_a_phone_and_the_ring_as_a_loop(
         assert by_square[across][0] > by_square[0][0]  # clockwise: along the top first
         assert by_square[across + down][1] > by_square[across][1]  # then down the right
         assert by_square[count - 1][0] == by_square[0][0]  # and back up the left
-        replay.screenshot(path=str(tmp_path / "ring-phone.png"), full_page=True)
+        snap(replay, tmp_path / "ring-phone.png")
         for phone in phones:
             phone.close()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SharedServer, replay_at, totopoly_played_out
+from tests.browser.table_pages import SharedServer, replay_at, snap_part, totopoly_played_out
 from tests.browser.test_totopoly_board import _first_version
 
 pytestmark = pytest.mark.browser
@@ -72,7 +72,7 @@ def test_the_ring_squares_are_a_fingertip_wide_on_phones_and_still_a_loop(
                 middle = page.locator("#tp-ring .tp-ring-middle")
                 expect(middle).to_be_visible()  # the way round said in the loop's middle
                 shot = shared_server.folder / f"ring-{name}.png"
-                page.locator("#tp-ring").screenshot(path=str(shot))
+                snap_part(page.locator("#tp-ring"), shot)
 
 
 def test_the_racecourse_is_drawn_to_the_width_it_has(
@@ -103,5 +103,5 @@ def test_the_racecourse_is_drawn_to_the_width_it_has(
                 horse = page.locator("#tp-course .tp-horse").first.bounding_box()
                 assert horse is not None and abs(horse["width"] - length["width"]) < 1
                 shot = shared_server.folder / f"course-{name.replace(' ', '-')}.png"
-                page.locator("#tp-course").screenshot(path=str(shot))
+                snap_part(page.locator("#tp-course"), shot)
         assert sizes["1280"] > 20 and sizes["640 sideways"] > 20, sizes

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import json
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, context, frame, move, token_of
+from tests.browser.table_pages import API, SharedServer, context, frame, move, token_of
 from tests.browser.test_taps import BOB_AND_BOTS
 
 pytestmark = pytest.mark.browser
@@ -23,7 +22,7 @@ def test_a_button_pressed_after_the_table_moved_on_is_refused_by_the_moves(
 ) -> None:
     with shared_server.visit() as address:
         request = {"game": "totopoly", "config": {"players": 3}, "seats": BOB_AND_BOTS, "seed": 11}
-        links = httpx.post(f"{address}/api/tables", json=request).json()
+        links = API.post(f"{address}/api/tables", json=request).json()
         game_id, token = int(links["id"]), token_of(links["seats"][0]["link"])
         seen = frame(address, game_id, token)
         assert seen["your_turn"] and len(seen["legal"]) >= 2, seen["legal"]

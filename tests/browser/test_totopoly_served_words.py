@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
-from tests.browser.table_pages import SharedServer, frame
+from tests.browser.table_pages import SharedServer, frame, snap
 from tests.browser.test_totopoly_table_talk import PEOPLE, _asked, _move, _open
 
 from homestretch.core.protocol import JSON
@@ -96,9 +96,7 @@ def test_the_board_says_the_words_the_server_sends(
                     board.locator(".tp-square").nth(1).click()  # read a square in full
                     expect(board.locator(".tp-square-said")).to_contain_text(f"{MARK}Square 1")
                 _every_word_served(board)
-                page.screenshot(
-                    path=str(shared_server.folder / f"served-{phase}.png"), full_page=True
-                )
+                snap(page, shared_server.folder / f"served-{phase}.png")
                 page.close()
             if checked == {"auction", "training"}:
                 break

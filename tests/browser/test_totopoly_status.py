@@ -15,6 +15,7 @@ from tests.browser.table_pages import (
     frame,
     held_on_its_way,
     shows,
+    snap,
     totopoly_asked_to_bid_again,
     totopoly_until_asked_to_bid,
 )
@@ -58,4 +59,4 @@ def test_the_status_a_refused_bid_and_the_deal_read_plainly(
             "The table moved on before your move reached it (Bob, on another page or device,"
         )
         expect(phone.locator("#error")).to_be_hidden()  # said once, where it was typed
-        phone.screenshot(path=str(tmp_path / "refused-bid.png"))
+        snap(phone, tmp_path / "refused-bid.png", full_page=False)

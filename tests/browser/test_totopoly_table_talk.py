@@ -13,10 +13,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from tests.browser.table_pages import (
+    API,
     DRAWN_PAST,
     SharedServer,
     broken_words,
@@ -26,6 +26,8 @@ from tests.browser.table_pages import (
     held_on_its_way,
     shows,
     small_phone_at,
+    snap,
+    snap_part,
     token_of,
     totopoly_asked_to_bid_again,
 )
@@ -40,13 +42,21 @@ each nominates his first horse)."""
 def _open(address: str, seed: int) -> tuple[dict[str, Any], int, list[str]]:
     """A long game for Ann, Bob and Cy, each a person: its links, id and seat tokens."""
     request = {"game": "totopoly", "config": {"players": 3}, "seats": PEOPLE, "seed": seed}
-    links = httpx.post(f"{address}/api/tables", json=request).json()
+    links = API.post(f"{address}/api/tables", json=request).json()
     return links, links["id"], [token_of(seat["link"]) for seat in links["seats"]]
+
+
+def _seen(address: str, game_id: int, token: str) -> dict[str, Any]:
+    """A seat's frame (``frame``, asked on the kept client: the quiet moves ask hundreds)."""
+    answer = API.get(f"{address}/api/tables/{game_id}/frame", params={"token": token})
+    assert answer.status_code == 200, answer.text
+    seen: dict[str, Any] = answer.json()
+    return seen
 
 
 def _asked(address: str, game_id: int, tokens: list[str]) -> dict[str, Any]:
     """The frame of the person asked to move."""
-    return next(f for f in (frame(address, game_id, t) for t in tokens) if f["your_turn"])
+    return next(f for f in (_seen(address, game_id, t) for t in tokens) if f["your_turn"])
 
 
 def _move(address: str, game_id: int, tokens: list[str]) -> dict[str, Any]:
@@ -56,7 +66,7 @@ def _move(address: str, game_id: int, tokens: list[str]) -> dict[str, Any]:
     quiet = [a for a in legal if a["kind"] in QUIET or (a["kind"] == "nominate" and a["horse"])]
     action = (quiet or legal)[0]
     body = {"token": tokens[mover["seat"]], "version": mover["version"], "action": action}
-    answer = httpx.post(f"{address}/api/tables/{game_id}/moves", json=body)
+    answer = API.post(f"{address}/api/tables/{game_id}/moves", json=body)
     assert answer.status_code == 200, answer.text
     return mover
 
@@ -144,7 +154,7 @@ def test_what_each_phone_says_about_the_others(
         expect(refused).to_contain_text(
             f"The table moved on before your move reached it ({bidder['name']}, on another"
         )
-        page.screenshot(path=str(tmp_path / "bid-refused.png"))
+        snap(page, tmp_path / "bid-refused.png", full_page=False)
         just_under_the_moves(page, "#tp-lot")  # the lot up for sale, not a scroll away
         expect(page.locator("#error")).to_be_hidden()  # said once, not again at the top
         _move(address, game_id, tokens)  # the table moves on: the refusal is old news
@@ -171,7 +181,7 @@ def test_what_each_phone_says_about_the_others(
         expect(row).to_contain_text(names[held["businesses"][0]])
         for cell in row.locator("td[data-label]").all():
             assert cell.is_visible() == bool(cell.inner_text().strip()), cell.inner_text()
-        page.screenshot(path=str(tmp_path / "tote.png"), full_page=True)
+        snap(page, tmp_path / "tote.png")
         # the other window's "Done" too: each is said once the quiet moves reach it
         said = {backer["view"]["asked"]["window"]}
         for _ in range(12):
@@ -202,7 +212,7 @@ def test_what_each_phone_says_about_the_others(
                 shows(other, thrower["version"])
                 said = _status(other)
                 assert said.startswith(f"Waiting for {thrower['name']} to give a throw of"), said
-                other.screenshot(path=str(tmp_path / f"waiting-throw-{seat}.png"))
+                snap(other, tmp_path / f"waiting-throw-{seat}.png", full_page=False)
         # the whole course on the phone, each horse on its length, nothing to scroll
         _move(address, game_id, tokens)
         for _ in range(60):  # on until some horse is past the phone's first row
@@ -220,7 +230,7 @@ def test_what_each_phone_says_about_the_others(
         assert rails.bounding_box()["y"] > top.bounding_box()["y"]  # type: ignore[index]
         legend = watcher.locator("#tp-course .tp-legend")
         expect(legend).to_contain_text("track 1, the rails, is the bottom lane and track 4 the top")
-        watcher.locator("#tp-course").screenshot(path=str(tmp_path / "course-phone.png"))
+        snap_part(watcher.locator("#tp-course"), tmp_path / "course-phone.png")
 
         # A horse on a coloured square: the buttons say which card and how far it goes.
         for _ in range(300):
@@ -250,7 +260,7 @@ def test_what_each_phone_says_about_the_others(
         # won the game (the race winner's owner) and how the horses were placed.
         for seat in range(3):
             body = {"token": links["admin_token"], "bot": "sensible"}
-            answer = httpx.post(
+            answer = API.post(
                 f"{address}/api/tables/{game_id}/seats/{seat}", json=body, timeout=300
             )
             assert answer.status_code == 200, answer.text
@@ -273,7 +283,7 @@ def test_what_each_phone_says_about_the_others(
                     expect(row.locator("td[data-label='nominated']")).to_have_text(
                         f"No. {player['nominated']}"
                     )
-        pages[0].screenshot(path=str(tmp_path / "over.png"), full_page=True)
+        snap(pages[0], tmp_path / "over.png")
         for phone in phones:
             phone.close()
 
@@ -342,7 +352,7 @@ def test_a_kept_card_is_offered_for_sale_by_its_name(
         # the replay from his seat reads the prompt as he did, and from another's about him
         for seat in range(3):  # (a table is replayed once its game is over)
             body = {"token": links["admin_token"], "bot": "sensible"}
-            answer = httpx.post(
+            answer = API.post(
                 f"{address}/api/tables/{game_id}/seats/{seat}", json=body, timeout=300
             )
             assert answer.status_code == 200, answer.text
@@ -406,8 +416,8 @@ def test_a_square_of_the_ring_is_read_with_a_tap(
             f"Square {boxed}: a plain square (No. {box_of[boxed]} leaves its box here)"
         )
         fits_width(page)
-        page.locator("#tp-ring").screenshot(path=str(tmp_path / "ring-read-phone.png"))
-        watch.locator("#tp-ring").screenshot(path=str(tmp_path / "ring-read-tv.png"))
+        snap_part(page.locator("#tp-ring"), tmp_path / "ring-read-phone.png")
+        snap_part(watch.locator("#tp-ring"), tmp_path / "ring-read-tv.png")
         for each in (phone, tv):
             each.close()
 
@@ -455,7 +465,7 @@ def test_the_log_says_the_servers_words_for_each_move(
         expect(page.locator("body")).to_have_attribute("data-version", str(now["version"]))
         expect(lines.first).to_have_text(re.compile(r"^\d+: \w+: [a-z]"))  # "passed", not "Pass"
         worded(now["log"])
-        page.locator("#log").screenshot(path=str(tmp_path / "log-phone.png"))
+        snap_part(page.locator("#log"), tmp_path / "log-phone.png")
         phone.close()
 
 
@@ -478,10 +488,10 @@ def test_the_page_names_the_game_and_its_tote(
             config = {"players": 3, "short": short}
             seats = PEOPLE[:2] + [{"kind": "open"}]  # one open: the invitation joins
             request = {"game": "totopoly", "config": config, "seats": seats, "seed": 5}
-            links = httpx.post(f"{address}/api/tables", json=request).json()
+            links = API.post(f"{address}/api/tables", json=request).json()
             # the server names it from the first byte: a phone still loading, the
             # invitation and the lobby's list say which game too, not only the board
-            served = httpx.get(f"{address}{links['seats'][0]['link']}").text
+            served = API.get(f"{address}{links['seats'][0]['link']}").text
             short, rest = name.split(": ", 1)  # a phone's heading, the rest in a smaller line
             assert f"<title>{name}: table {links['id']}</title>" in served
             assert f"<h1>{short}</h1>" in served and f'<p class="subtitle">{rest}</p>' in served
@@ -533,7 +543,7 @@ def test_at_the_tote_the_pad_comes_straight_under_the_bet(
             said = f"\u00a3{shared / laid:.2f}" if laid else "-"
             expect(row.locator("td").last).to_have_text(said)
         assert broken_words(page, "#tp-tote") == []  # "owne / r" beside a fourth column
-        page.screenshot(path=str(tmp_path / "tote-small-phone.png"), full_page=True)
+        snap(page, tmp_path / "tote-small-phone.png")
         racer = _until(address, game_id, tokens, "race")
         if racer["seat"] != backer["seat"]:
             page.goto(links["seats"][racer["seat"]]["link"])
