@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, context, frame, open_table, shows, token_of
+from tests.browser.table_pages import (
+    SharedServer,
+    context,
+    frame,
+    open_table,
+    shows,
+    snap,
+    token_of,
+)
 from tests.browser.test_stretch_betting_phone import bet
 
 pytestmark = pytest.mark.browser
@@ -38,7 +46,7 @@ def test_a_sealed_table_shows_each_phone_its_own_tickets_until_the_windows_close
             "You and Ann are still betting."
         )
         bea_frame = frame(address, game_id, token_of(links["seats"][1]["link"]))
-        bea.screenshot(path=str(tmp_path / "sealed-window.png"), full_page=True)
+        snap(bea, tmp_path / "sealed-window.png")
         said = [e.get("words", "") for e in bea_frame["log"]]
         assert "bought a sealed ticket" in said and not any("#1" in w for w in said)
         bet(bea, "place", 2, 6)
