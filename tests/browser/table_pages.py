@@ -944,3 +944,21 @@ def snap_part(part: Locator, path: Path | str) -> None:
     ``HOMESTRETCH_SHOTS`` is set."""
     if os.environ.get(SHOTS):
         part.screenshot(path=str(path))
+
+
+CALL_STEP_MS = 1200
+"""stretch.js's ``CALL_STEP_MS``: a Top of the Stretch page reads a finished race's call a
+part each this many ms (its own timer, not the server's ``--call-pace``)."""
+
+
+def stretch_call_read_out(page: Page, address: str, game_id: int) -> None:
+    """The Top of the Stretch page ``page`` (its clock installed, ``page.clock.install()``,
+    before it opened) has drawn the finished race and reads the rest of its call at once:
+    its clock run on through as many of the caller's parts as the call has. For a test
+    about what the page shows once the call is read out, not about its pace: the parts
+    are still read one by one, by the page's own timers, in a moment instead of seconds
+    (a quick race's call took 7-12 s)."""
+    final = frame(address, game_id)
+    assert final["over"], "the race is not run yet: no call to read out"
+    shows(page, final["version"])
+    page.clock.run_for((len(final["view"]["call"]) + 1) * CALL_STEP_MS)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import ANN_BOB_AND_CY, SharedServer, context, open_table
+from tests.browser.table_pages import ANN_BOB_AND_CY, SharedServer, context, open_table, snap
 
 pytestmark = pytest.mark.browser
 SEATS = ANN_BOB_AND_CY
@@ -29,7 +29,7 @@ def test_the_creator_hands_a_seat_to_a_computer_player_named_in_words(
             bob = creator.get_by_label("computer player for Bob")
             expect(bob).to_be_visible()
             bob.scroll_into_view_if_needed()
-            creator.screenshot(path=str(shared_server.folder / "creator-words.png"))
+            snap(creator, shared_server.folder / "creator-words.png", full_page=False)
             shown = bob.locator("option").all_inner_texts()
             assert shown == [said[kind] for kind in games["across"]["bots"]]
             assert "the computer (never bets)" in shown

@@ -24,6 +24,7 @@ from tests.browser.table_pages import (
     move,
     moves_sent,
     shows,
+    snap,
     token_of,
     totopoly_asked_to_bid_again,
     totopoly_until_asked_to_bid,
@@ -133,7 +134,7 @@ def test_across_amounts_typed_survive_a_reload_until_the_offer_is_made(
         ann.reload()
         shows(ann, answered + 1)
         expect(bid).to_have_value("12")
-        ann.screenshot(path=str(shared_server.folder / "across-drafts.png"))
+        snap(ann, shared_server.folder / "across-drafts.png", full_page=False)
 
 
 def test_stretch_a_bet_half_chosen_survives_a_reload_until_it_is_bought(
@@ -152,7 +153,7 @@ def test_stretch_a_bet_half_chosen_survives_a_reload_until_it_is_bought(
             expect(ann.locator("#bet-pool")).to_have_value("place")
             expect(ann.locator("#bet-horse")).to_have_value("2")
             expect(ann.locator("#bet-dollars")).to_have_value("15")
-        ann.screenshot(path=str(shared_server.folder / "stretch-drafts.png"))
+        snap(ann, shared_server.folder / "stretch-drafts.png", full_page=False)
         # another seat at the table keeps nothing of hers
         bea = phone()
         bea.goto(links["seats"][1]["link"])
@@ -182,7 +183,7 @@ def test_totopoly_a_bid_typed_survives_a_reload_until_a_move_is_made(
         page.reload()
         shows(page, bidder["version"])
         expect(box).to_have_value("3")
-        page.screenshot(path=str(shared_server.folder / "totopoly-drafts.png"))
+        snap(page, shared_server.folder / "totopoly-drafts.png", full_page=False)
         page.locator("#tp-moves button", has_text="Pass").click()
         shows(page, bidder["version"] + 1)
         _drafts_after_move(page, game_id, seat, {})

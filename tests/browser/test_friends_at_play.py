@@ -22,6 +22,8 @@ from tests.browser.table_pages import (
     open_table,
     shown_secrets,
     shows,
+    snap,
+    stretch_call_read_out,
     token_of,
 )
 
@@ -69,7 +71,7 @@ def test_a_move_that_never_left_the_phone_is_said_not_sent(
             expect(said).to_contain_text("Nothing was made")
             expect(page.locator("#status")).to_have_text("your turn")
             assert frame(address, links["id"])["version"] == before
-            page.screenshot(path=str(shared_server.folder / "not-sent.png"))
+            snap(page, shared_server.folder / "not-sent.png", full_page=False)
             page.unroute("**/moves")
             page.locator(
                 "#board button[data-your-move], #board [data-your-move] button"
@@ -151,7 +153,7 @@ def test_a_seat_handed_over_tells_its_old_page_and_shows_it_nothing_more(
             assert shown_secrets(bob, shared_server.db, game_id, None) <= set()  # none shown
             assert not bob.get_by_text("Your cards").is_visible()
             fits_width(bob)
-            bob.screenshot(path=str(shared_server.folder / "seat-gone.png"))
+            snap(bob, shared_server.folder / "seat-gone.png", full_page=False)
             bob.goto(links["invite"])
             expect(bob.locator("#join")).to_be_visible()
             expect(bob.locator("#back-to-seat")).to_have_count(0)
@@ -192,7 +194,7 @@ def test_the_invitation_tapped_again_leads_back_to_the_seat_taken(
             box = back.bounding_box()
             assert box is not None and box["height"] >= 44, box
             fits_width(page)
-            page.screenshot(path=str(shared_server.folder / "invitation-again.png"))
+            snap(page, shared_server.folder / "invitation-again.png", full_page=False)
             page.fill("#name", "Dan")  # or he types his name once more
             page.locator("#join button[type=submit]").tap()
             expect(page.locator("#error")).to_contain_text("Dan already sits at this table")
@@ -246,7 +248,7 @@ def test_a_finished_game_offers_its_replay_on_the_first_screen(
             replay = page.get_by_role("link", name="Replay the game move by move")
             expect(replay).to_be_in_viewport()
             assert page.evaluate("document.documentElement.scrollHeight") > 3 * 667
-            page.screenshot(path=str(shared_server.folder / "replay-on-top.png"))
+            snap(page, shared_server.folder / "replay-on-top.png", full_page=False)
 
             page.goto(links["invite"])
             expect(page.locator("#over")).to_contain_text("This game is over")
@@ -272,8 +274,10 @@ def test_a_finished_race_says_who_won_on_the_first_screen(
         context = browser.new_context(base_url=address, **SMALL)
         try:
             page = context.new_page()
+            page.clock.install()
             page.goto(links["watch"])
             official = page.locator(".stretch-official-top")
+            stretch_call_read_out(page, address, links["id"])
             expect(official).to_be_visible(timeout=90_000)  # the call read out first
             expect(official).to_contain_text("1st #")
             expect(official).to_be_in_viewport()
@@ -281,7 +285,7 @@ def test_a_finished_race_says_who_won_on_the_first_screen(
             said = page.locator("#stretch-call .stretch-n-official").inner_text()
             assert official.inner_text() == said  # the same words as the call's end
             fits_width(page)
-            page.screenshot(path=str(shared_server.folder / "stretch-who-won.png"))
+            snap(page, shared_server.folder / "stretch-who-won.png", full_page=False)
         finally:
             context.close()
 
@@ -312,7 +316,7 @@ def test_the_creators_page_shows_the_links_to_send_again(
             expect(copy).to_have_text(re.compile("^Cop(ied|y it by hand)$"))
             fits_width(page)
             page.locator("#admin-links").scroll_into_view_if_needed()
-            page.screenshot(path=str(shared_server.folder / "creator-links.png"))
+            snap(page, shared_server.folder / "creator-links.png", full_page=False)
             admin = token_of(links["admin"])
             for seat in range(3):  # everyone leaves it to the computer: it plays out
                 handed = httpx.post(
@@ -396,7 +400,7 @@ def test_a_derby_cast_phone_shows_where_everyone_stands_while_picking(
             expect(caption).to_be_visible()
             fits_width(page)
             page.locator(".dc-standings").scroll_into_view_if_needed()
-            page.screenshot(path=str(shared_server.folder / "dc-standings.png"))
+            snap(page, shared_server.folder / "dc-standings.png", full_page=False)
         finally:
             page.context.close()
 

@@ -14,6 +14,7 @@ from tests.browser.table_pages import (
     frame,
     open_table,
     shows,
+    snap,
     token_of,
 )
 
@@ -37,7 +38,7 @@ def test_the_guide_opens_beside_a_seat_and_closes_back_onto_it(
             version = frame(address, links["id"], token_of(seat_link))["version"]
             shows(table, version)
             link = table.locator("#how-to-play-link")
-            table.screenshot(path=str(shared_server.folder / "table-with-guide-link.png"))
+            snap(table, shared_server.folder / "table-with-guide-link.png", full_page=False)
             box = link.bounding_box()
             assert box is not None and box["height"] >= 44, box  # a finger finds it
             with phone.expect_page() as opened:
@@ -47,7 +48,7 @@ def test_the_guide_opens_beside_a_seat_and_closes_back_onto_it(
             expect(guide.locator("h1")).to_have_text("How to play Across the Board")
             expect(guide.get_by_role("heading", name="How it ends")).to_be_visible()
             fits_width(guide)
-            guide.screenshot(path=str(shared_server.folder / "how-to-play-from-table.png"))
+            snap(guide, shared_server.folder / "how-to-play-from-table.png", full_page=False)
             back = guide.locator("#back-to-table")
             expect(back).to_be_visible()
             with guide.expect_event("close"):  # the guide's tab closes
@@ -76,13 +77,11 @@ def test_each_guide_fits_a_small_phone_and_the_lobby_links_the_chosen_games(
                 link = page.locator("#how-to-play-link")
                 expect(link).to_have_attribute("href", f"/how-to-play/{game}")
                 if game == GAMES[0]:
-                    page.screenshot(path=str(shared_server.folder / "lobby-guide-link.png"))
+                    snap(page, shared_server.folder / "lobby-guide-link.png", full_page=False)
                 link.tap()
                 expect(page.locator("h1")).to_contain_text("How to play")
                 fits_width(page)
-                page.screenshot(
-                    path=str(shared_server.folder / f"how-to-play-{game}.png"), full_page=True
-                )
+                snap(page, shared_server.folder / f"how-to-play-{game}.png")
             page.goto("/how-to-play/nonesuch")
             expect(page.locator("h1")).to_contain_text("No game called")
             fits_width(page)

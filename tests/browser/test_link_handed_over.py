@@ -14,6 +14,7 @@ from tests.browser.table_pages import (
     frame,
     open_table,
     shows,
+    snap,
     token_of,
 )
 
@@ -41,7 +42,7 @@ def test_an_old_seat_link_says_why_in_words(browser: Browser, shared_server: Sha
             said = bob.locator("#error")
             expect(said).to_have_text("That link belongs to no seat at this table.")
             expect(bob.get_by_role("link", name="Go to the lobby")).to_have_attribute("href", "/")
-            bob.screenshot(path=str(shared_server.folder / "link-handed-over.png"))
+            snap(bob, shared_server.folder / "link-handed-over.png", full_page=False)
             fits_width(bob)
             # to anything but a browser the server still answers in one line of JSON
             answer = httpx.get(f"{address}{links['seats'][1]['link']}")

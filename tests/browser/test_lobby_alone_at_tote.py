@@ -9,7 +9,13 @@ from __future__ import annotations
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, fits_width, more_settings, small_phone_at
+from tests.browser.table_pages import (
+    SharedServer,
+    fits_width,
+    more_settings,
+    small_phone_at,
+    stretch_call_read_out,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -76,6 +82,7 @@ def test_the_house_pays_a_player_alone_on_the_page(
     with shared_server.visit() as address:
         links = httpx.post(f"{address}/api/stretch/races", json=request).json()
         page = small_phone_at(browser, address, links["seats"][0]["link"])
+        page.clock.install()  # the call read out at once (stretch_call_read_out)
         # her window says who takes her bets; the board shows her stakes, no tote odds
         expect(page.locator("#stretch-bet")).to_contain_text("Alone, the house takes your bets")
         expect(page.locator("#stretch-tote h4").first).to_contain_text(
@@ -89,7 +96,9 @@ def test_the_house_pays_a_player_alone_on_the_page(
             page.fill("#bet-dollars", "10")
             page.locator("#stretch-bet button[type=submit]").click()
             expect(page.locator("#stretch-bet")).to_contain_text(f"$10 win #{post}")
-        page.click("#bet-done")
+        with page.expect_response("**/moves"):
+            page.click("#bet-done")  # the race goes off
+        stretch_call_read_out(page, address, links["id"])
         paid = page.locator("#stretch-tote-paid")
         expect(paid).to_contain_text("Paid by the house (S29)", timeout=60_000)
         expect(paid).to_contain_text("The house took $40.00 in stakes and paid out $")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tests.browser.table_pages import SMALL, SharedServer, fits_width
+from tests.browser.table_pages import SMALL, SharedServer, fits_width, snap
 from tests.browser.test_stretch_race_builder import build_race
 
 pytestmark = pytest.mark.browser
@@ -46,7 +46,7 @@ def test_each_table_link_is_copied_whole(browser: Browser, shared_server: Shared
             rows = page.locator("#links li")
             expect(rows.filter(has_text="Spectators")).to_have_count(1)
             expect(rows.locator("button.copy")).to_have_count(rows.count())  # one a link
-            page.screenshot(path=str(shared_server.folder / "lobby-copy.png"), full_page=True)
+            snap(page, shared_server.folder / "lobby-copy.png")
             fits_width(page)
             _copies_are_touch_targets(page)
             ann = rows.filter(has_text="Ann's seat")
@@ -100,7 +100,7 @@ def test_the_race_builders_links_are_copied_too(
             build_race(page, shared_server.folder)
             rows = page.locator("#links li")
             expect(rows.locator("button.copy")).to_have_count(rows.count())
-            page.screenshot(path=str(shared_server.folder / "builder-copy.png"), full_page=True)
+            snap(page, shared_server.folder / "builder-copy.png")
             fits_width(page)
             _copies_are_touch_targets(page)
             invite = rows.filter(has_text="Invitation")

@@ -21,6 +21,7 @@ from tests.browser.table_pages import (
     more_settings,
     open_moves,
     shows,
+    snap,
 )
 from tests.conftest import serving
 
@@ -92,7 +93,7 @@ def test_a_table_on_the_designers_track_opened_from_the_lobby_takes_a_move(
         expect(track).to_be_visible()  # the design's own: in sight, never folded away
         expect(track.locator("option:checked")).to_have_text("Fenwick Heath (Norwich)")
         fits_width(lobby)
-        lobby.screenshot(path=str(tmp_path / f"lobby-design-{width}.png"), full_page=True)
+        snap(lobby, tmp_path / f"lobby-design-{width}.png")
         lobby.get_by_role("button", name="Open the table").click()
         expect(lobby.locator("#created")).to_be_visible()
         ann_link = str(lobby.locator("#links a", has_text="Ann's seat").get_attribute("href"))
@@ -111,7 +112,7 @@ def test_a_table_on_the_designers_track_opened_from_the_lobby_takes_a_move(
         expect(ann.locator("body")).not_to_have_attribute("data-version", str(before["version"]))
         assert frame(address, game_id)["version"] > before["version"]
         fits_width(ann)
-        ann.screenshot(path=str(tmp_path / f"moved-design-{width}.png"), full_page=True)
+        snap(ann, tmp_path / f"moved-design-{width}.png")
 
 
 def test_a_track_not_of_the_design_is_refused_by_its_field(

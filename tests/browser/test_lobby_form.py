@@ -20,6 +20,7 @@ from tests.browser.table_pages import (
     more_settings,
     open_moves,
     shows,
+    snap,
 )
 
 from homestretch.store.db import Store
@@ -116,7 +117,7 @@ def test_a_table_of_each_game_opened_from_the_form_on_a_phone(
         set_seats(lobby, game)
         fits_width(lobby)
         assert tap_targets_too_small(lobby) == []
-        lobby.screenshot(path=str(tmp_path / f"lobby-{game}.png"), full_page=True)
+        snap(lobby, tmp_path / f"lobby-{game}.png")
         lobby.get_by_role("button", name="Open the table").click()
         expect(lobby.locator("#created")).to_be_visible()
         fits_width(lobby)
@@ -150,7 +151,7 @@ def test_a_table_of_each_game_opened_from_the_form_on_a_phone(
         move_once(mover, game)
         expect(mover.locator("body")).not_to_have_attribute("data-version", str(before["version"]))
         assert frame(address, game_id)["version"] > before["version"]
-        mover.screenshot(path=str(tmp_path / f"moved-{game}.png"), full_page=True)
+        snap(mover, tmp_path / f"moved-{game}.png")
 
 
 def test_a_bad_value_is_shown_by_its_field_and_nothing_typed_is_lost(
@@ -173,7 +174,7 @@ def test_a_bad_value_is_shown_by_its_field_and_nothing_typed_is_lost(
         expect(page.locator("#error")).to_be_hidden()
         expect(page.locator("#created")).to_be_hidden()
         fits_width(page)
-        page.screenshot(path=str(tmp_path / "lobby-refused.png"), full_page=True)
+        snap(page, tmp_path / "lobby-refused.png")
 
         page.reload()  # nothing typed is lost
         expect(page.locator("#game")).to_have_value("across")
@@ -314,7 +315,7 @@ def test_a_race_with_nobody_betting_shows_no_tote_settings(
             expect(page.locator(each)).to_be_visible()
         assert json.loads(page.locator("#config").input_value())["players"] == 0
         fits_width(page)
-        page.screenshot(path=str(tmp_path / "lobby-no-bettors.png"), full_page=True)
+        snap(page, tmp_path / "lobby-no-bettors.png")
         page.click("#add-seat")
         for each in tote:
             expect(page.locator(each)).to_be_visible()
@@ -394,7 +395,7 @@ def test_a_derby_cast_team_is_typed_on_its_row(
         ]
         fits_width(page)
         assert tap_targets_too_small(page) == []
-        page.screenshot(path=str(tmp_path / "lobby-team.png"), full_page=True)
+        snap(page, tmp_path / "lobby-team.png")
         page.reload()
         expect(page.locator("#seat-1-team")).to_have_value("Bob, Cy")
 

@@ -13,7 +13,15 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import PHONE, SharedServer, fits_width, frame, more_settings, shows
+from tests.browser.table_pages import (
+    PHONE,
+    SharedServer,
+    fits_width,
+    frame,
+    more_settings,
+    shows,
+    snap,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -65,7 +73,7 @@ def test_a_host_opens_a_table_and_a_guest_joins_from_the_invitation(
         creator = host.locator("#links a", has_text="Creator")
         expect(creator).to_contain_text("Creator (hand seats to the computer):")  # no dice
         fits_width(host)
-        host.screenshot(path=str(tmp_path / f"created-{game}-{screen}.png"), full_page=True)
+        snap(host, tmp_path / f"created-{game}-{screen}.png")
         invite = str(host.locator("#links a", has_text="Invitation").get_attribute("href"))
         ann = str(host.locator("#links a", has_text="Ann's seat").get_attribute("href"))
         game_id = int(ann.split("/")[2])
@@ -84,7 +92,7 @@ def test_a_host_opens_a_table_and_a_guest_joins_from_the_invitation(
         host.goto(ann)
         shows(host, frame(address, game_id)["version"])
         fits_width(guest)
-        guest.screenshot(path=str(tmp_path / f"guest-{game}-{screen}.png"), full_page=True)
+        snap(guest, tmp_path / f"guest-{game}-{screen}.png")
 
 
 @pytest.mark.parametrize("screen", ["phone", "laptop"])

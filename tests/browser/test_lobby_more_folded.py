@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import PHONE, SharedServer, fits_width, more_settings
+from tests.browser.table_pages import PHONE, SharedServer, fits_width, more_settings, snap
 
 from homestretch.store.db import Store
 
@@ -51,7 +51,7 @@ def test_totopoly_s_form_is_short_and_its_folded_settings_are_kept(
         # (it was two and a half with every setting drawn open)
         assert form_height(lobby) < 1.5 * 844
         fits_width(lobby)
-        lobby.screenshot(path=str(tmp_path / "lobby-totopoly-folded.png"), full_page=True)
+        snap(lobby, tmp_path / "lobby-totopoly-folded.png")
 
         more_settings(lobby)
         lobby.select_option("#setting-banker", label="Player 2")  # its name said once

@@ -19,6 +19,7 @@ from tests.browser.table_pages import (
     open_table,
     shows,
     small_phone_at,
+    snap,
     token_of,
 )
 from tests.browser.test_totopoly_table_talk import _move, _open
@@ -82,7 +83,7 @@ def test_a_long_games_notices_fold_and_read_newest_first(
             expect(log.first).to_contain_text(
                 f"{len(final['log']) - 1}: "
             )  # the log too: newest first
-            page.screenshot(path=str(shared_server.folder / "notices-folded.png"))
+            snap(page, shared_server.folder / "notices-folded.png", full_page=False)
         finally:
             laptop.close()
 
@@ -155,7 +156,7 @@ def test_totopolys_notices_are_listed_once_on_a_phone_the_oldest_still_there(
                 page, board.locator("details.tp-older"), told, 10
             )
             expect(oldest).to_have_attribute("value", "1")
-            page.screenshot(path=str(shared_server.folder / "totopoly-notices-once.png"))
+            snap(page, shared_server.folder / "totopoly-notices-once.png", full_page=False)
         finally:
             page.context.close()
 

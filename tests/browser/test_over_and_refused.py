@@ -10,7 +10,15 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame, open_table, token_of
+from tests.browser.table_pages import (
+    SMALL,
+    SharedServer,
+    fits_width,
+    frame,
+    open_table,
+    snap,
+    token_of,
+)
 
 pytestmark = pytest.mark.browser
 BOTS = [
@@ -53,7 +61,7 @@ def test_a_private_tables_invitation_leads_to_watching_and_replaying_once_over(
             page = phone.new_page()
             page.goto(links["invite"])
             expect(page.locator("#over")).to_contain_text("This game is over")
-            page.screenshot(path=str(shared_server.folder / "over-private.png"), full_page=True)
+            snap(page, shared_server.folder / "over-private.png")
             page.get_by_role("link", name="See how it ended").tap()
             expect(page).to_have_url(f"{address}/t/{game_id}/watch/{key}")
             expect(page.locator("body")).to_have_attribute(
@@ -90,7 +98,7 @@ def test_the_ways_on_from_over_and_refused_pages_are_touch_targets(
             fits_width(page)
             page.goto(f"/t/{links['id']}/seat/not-a-seat")
             expect(page.locator("#error")).to_be_visible()
-            page.screenshot(path=str(shared_server.folder / "refused.png"), full_page=True)
+            snap(page, shared_server.folder / "refused.png")
             expect(page.locator("a")).to_have_count(1)
             assert _small_links(page) == []
             page.get_by_role("link", name="Go to the lobby").tap()
@@ -127,7 +135,7 @@ def test_an_invitation_to_a_full_table_says_so_and_a_seat_taken_first_is_said(
                 "Every seat at this table is taken: you can watch the game instead."
             )
             expect(page.locator("#name")).to_have_count(0)
-            page.screenshot(path=str(shared_server.folder / "full.png"))
+            snap(page, shared_server.folder / "full.png", full_page=False)
             assert _small_links(page) == []
             page.get_by_role("link", name="Watch the game").tap()
             expect(page).to_have_url(f"{address}/t/{links['id']}/watch")

@@ -10,7 +10,7 @@ import json
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame, move, token_of
+from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame, move, snap, token_of
 from tests.browser.test_stretch_betting_phone import new_race
 
 pytestmark = pytest.mark.browser
@@ -45,6 +45,6 @@ def test_a_bet_pressed_after_ones_own_done_elsewhere_is_refused_in_sight(
             expect(said).to_be_in_viewport()
             expect(page.locator("#stretch-bet")).to_have_count(0)  # her window is closed
             fits_width(page)
-            page.screenshot(path=str(shared_server.folder / "own-done.png"), full_page=False)
+            snap(page, shared_server.folder / "own-done.png", full_page=False)
         finally:
             laptop.close()

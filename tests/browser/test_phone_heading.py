@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.table_pages import SharedServer, fits_width, open_table
+from tests.browser.table_pages import SharedServer, fits_width, open_table, snap
 from tests.browser.test_stretch_betting_phone import new_race
 
 from homestretch.core.protocol import JSON
@@ -59,11 +59,11 @@ def test_each_game_is_headed_by_its_short_name_on_a_phone(
             expect(page.locator("header .subtitle")).to_have_text(rest)
             assert _lines(page) < 1.5, f"{title}: {_lines(page):.1f} lines"
             fits_width(page)
-            page.screenshot(path=str(shared_server.folder / f"heading-{n}-{game}.png"))
+            snap(page, shared_server.folder / f"heading-{n}-{game}.png", full_page=False)
             if "invite" in links:  # the invitation's page likewise
                 page.goto(links["invite"])
                 expect(page).to_have_title(f"{title}: join table {links['id']}")
                 expect(page.locator("h1")).to_have_text(f"{name}: join table {links['id']}")
                 expect(page.locator(".subtitle")).to_have_text(rest)
                 assert _lines(page) < 2.5, f"{title}: {_lines(page):.1f} lines to join"
-                page.screenshot(path=str(shared_server.folder / f"join-{n}-{game}.png"))
+                snap(page, shared_server.folder / f"join-{n}-{game}.png", full_page=False)

@@ -14,6 +14,8 @@ from tests.browser.table_pages import (
     move,
     open_table,
     shows,
+    snap,
+    stretch_call_read_out,
     token_of,
 )
 
@@ -59,7 +61,7 @@ def test_across_players_and_their_horses_fit_a_phone(
                 expect(row).to_contain_text(f"#{horse}")
                 box = row.locator("td").last.bounding_box()
                 assert box is not None and box["x"] + box["width"] <= 375
-            page.screenshot(path=str(shared_server.folder / "across-seven.png"))
+            snap(page, shared_server.folder / "across-seven.png", full_page=False)
         finally:
             page.context.close()
 
@@ -90,14 +92,16 @@ def test_a_race_among_friends_says_which_of_them_won(
         tv = browser.new_context(base_url=address)
         try:
             bob, watch = phone.new_page(), tv.new_page()
-            bob.goto(links["seats"][1]["link"])
-            watch.goto(links["watch"])
+            for page, link in ((bob, links["seats"][1]["link"]), (watch, links["watch"])):
+                page.clock.install()
+                page.goto(link)
             for page in (bob, watch):
+                stretch_call_read_out(page, address, game_id)
                 won = page.locator(".stretch-bettors-won")
                 expect(won).to_have_text(said, timeout=90_000)  # once the call is read out
             expect(bob.locator(".stretch-bettors-won")).to_be_in_viewport()
             fits_width(bob)
-            bob.screenshot(path=str(shared_server.folder / "stretch-friends-won.png"))
+            snap(bob, shared_server.folder / "stretch-friends-won.png", full_page=False)
         finally:
             phone.close()
             tv.close()

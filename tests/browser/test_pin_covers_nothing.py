@@ -18,6 +18,7 @@ from tests.browser.table_pages import (
     open_table,
     scroll_settled,
     shows,
+    snap,
     token_of,
 )
 from tests.browser.test_stretch_betting_phone import new_race
@@ -96,7 +97,7 @@ def _nothing_under_the_pin(page: Page, shot: str, folder: Any) -> None:
     _to_the_foot(page)
     expect(pin).to_be_visible()
     expect(page.locator("#replay-link")).to_be_hidden()  # the game goes on
-    page.screenshot(path=str(folder / f"pin-foot-{shot}.png"))
+    snap(page, folder / f"pin-foot-{shot}.png", full_page=False)
     assert page.evaluate(UNDER_THE_PIN, pin.element_handle()) == []
     one_line = pin.bounding_box()
     page.evaluate("(words) => { frame.words.your_turn_pin = words; }", LONG_WORDS)
@@ -105,7 +106,7 @@ def _nothing_under_the_pin(page: Page, shot: str, folder: Any) -> None:
     expect(pin).to_have_text(LONG_WORDS)
     box = pin.bounding_box()
     assert box is not None and one_line is not None and box["height"] > one_line["height"] * 1.5
-    page.screenshot(path=str(folder / f"pin-foot-{shot}-long.png"))
+    snap(page, folder / f"pin-foot-{shot}-long.png", full_page=False)
     assert page.evaluate(UNDER_THE_PIN, pin.element_handle()) == []
 
 

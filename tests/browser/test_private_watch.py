@@ -10,7 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SMALL, SharedServer, fits_width, shown_secrets
+from tests.browser.table_pages import SMALL, SharedServer, fits_width, shown_secrets, snap
 from tests.browser.test_stretch_race_builder import build_race
 
 pytestmark = pytest.mark.browser
@@ -53,7 +53,7 @@ def test_the_invitation_to_a_private_table_offers_watching_it_live(
             links = _open_private_totopoly(page, watches=True)
             invitation = links["Invitation (takes an open seat, or watches the game)"]
             fits_width(page)
-            page.screenshot(path=str(shared_server.folder / "watch-lobby.png"), full_page=True)
+            snap(page, shared_server.folder / "watch-lobby.png")
             page.goto(links["Ann's seat"])  # the game runs: Ann's hand is dealt
             expect(page.get_by_role("heading", name="Your cards")).to_be_visible()
 
@@ -65,7 +65,7 @@ def test_the_invitation_to_a_private_table_offers_watching_it_live(
             box = watch.bounding_box()
             assert box is not None and box["height"] >= 44, box
             fits_width(asked)
-            asked.screenshot(path=str(shared_server.folder / "watch-invite.png"), full_page=True)
+            snap(asked, shared_server.folder / "watch-invite.png")
             watch.tap()
             expect(asked.locator("body")).to_have_attribute("data-mode", "watch")
             expect(asked.locator("body")).to_have_attribute("data-version", re.compile(r"^\d+$"))
@@ -76,7 +76,7 @@ def test_the_invitation_to_a_private_table_offers_watching_it_live(
             expect(asked.locator("#status")).to_contain_text("waiting for")
             assert shown_secrets(asked, shared_server.db, game_id, None) == set()
             fits_width(asked)
-            asked.screenshot(path=str(shared_server.folder / "watch-page.png"), full_page=True)
+            snap(asked, shared_server.folder / "watch-page.png")
         finally:
             opener.close()
             friend.close()

@@ -17,6 +17,7 @@ from tests.browser.table_pages import (
     move,
     scroll_settled,
     shows,
+    snap,
 )
 from tests.browser.test_across_for_you import SEATS
 
@@ -63,6 +64,6 @@ def test_a_refused_offer_is_read_above_the_your_turn_pin(
         expect(reason).to_have_text(re.compile(r"^answer (Ann|Bob|Cy) first$"))  # an offer to him
         expect(page.locator("#your-turn-pin")).to_be_visible()
         scroll_settled(page)  # the scroll to the reason, done
-        page.screenshot(path=str(shared_server.folder / "refusal-above-pin.png"))
+        snap(page, shared_server.folder / "refusal-above-pin.png", full_page=False)
         expect(reason).to_be_in_viewport()
         assert _overlap(page, ".ab-lend .ab-refused", "#your-turn-pin") == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, context, fits_width, frame, open_table
+from tests.browser.table_pages import SharedServer, context, fits_width, frame, open_table, snap
 
 pytestmark = pytest.mark.browser
 COMPUTERS = [{"kind": "bot", "bot": "random", "name": n} for n in ("Ann", "Bob", "Cy")]
@@ -35,7 +35,7 @@ def test_the_slider_goes_to_any_move_of_a_long_replay(
             page.get_by_role("button", name="\u2190 Previous").click()  # and a step back
             expect(page.locator("#version")).to_have_text(f"{last['version'] - 1} of {last['version']}")  # fmt: skip
             expect(slider).to_have_value(str(last["version"] - 1))
-            page.screenshot(path=str(shared_server.folder / "replay-slider.png"))
+            snap(page, shared_server.folder / "replay-slider.png", full_page=False)
             fits_width(page)
         finally:
             phone.close()

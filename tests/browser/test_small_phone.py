@@ -12,6 +12,7 @@ from tests.browser.table_pages import (
     move,
     open_table,
     shows,
+    snap,
     token_of,
 )
 
@@ -38,7 +39,7 @@ def test_derby_casts_race_card_of_fourteen_fits(
             shows(bob, version)
             card = bob.locator(".dc-card")
             expect(card).to_contain_text("Secretariat")
-            bob.screenshot(path=str(shared_server.folder / "dc-card-375.png"), full_page=True)
+            snap(bob, shared_server.folder / "dc-card-375.png")
             fits_width(bob)
         finally:
             phone.close()

@@ -20,6 +20,8 @@ from tests.browser.table_pages import (
     fits_width,
     frame,
     shows,
+    snap,
+    stretch_call_read_out,
     token_of,
 )
 
@@ -94,7 +96,7 @@ def test_the_window_comes_first_on_a_phone(
         expect(bea.locator("#stretch-bet .stretch-says")).to_have_text("No tickets yet.")
         fits_width(bea)
         assert broken_words(bea, "#stretch-bet, .stretch-jumps") == []
-        bea.screenshot(path=str(tmp_path / "window-first.png"), full_page=True)
+        snap(bea, tmp_path / "window-first.png")
 
         # a bet half chosen when Ann bets again: the push leaves it as Bea left it
         bea.select_option("#bet-pool", "place")
@@ -120,7 +122,7 @@ def test_the_window_comes_first_on_a_phone(
             bea.evaluate("window.scrollTo(0, 0)")
             bea.locator(f".stretch-jumps a[href='#{target}']").click()
             expect(bea.locator(f"#{target}")).to_be_in_viewport()
-        bea.screenshot(path=str(tmp_path / "window-reloaded.png"), full_page=True)
+        snap(bea, tmp_path / "window-reloaded.png")
 
         # once Bea is done her window goes; the board is the race's again
         bea.click("#bet-done")
@@ -161,8 +163,8 @@ def test_nothing_below_tells_the_finish_before_the_caller(
         for hidden in ("#notices", "#log", "#result-box"):
             expect(ann.locator(hidden)).to_be_hidden()
         expect(ann.locator("#status")).to_have_text("the race is being called")
-        ann.screenshot(path=str(tmp_path / "calling.png"), full_page=True)
-        ann.clock.resume()
+        snap(ann, tmp_path / "calling.png")
+        stretch_call_read_out(ann, address, int(links["id"]))  # the rest of the call
         expect(ann.locator("#stretch-call .stretch-n-official")).to_have_text(
             official, timeout=30_000
         )
@@ -241,7 +243,7 @@ def test_a_refused_bet_is_said_under_the_window_until_the_table_moves_on(
         expect(refused).to_contain_text("$100")  # what she holds, in the tote's words
         expect(ann.locator("#error")).to_be_hidden()
         on_first_screen(ann, "#stretch-bet .stretch-refused")
-        ann.screenshot(path=str(tmp_path / "refused.png"), full_page=True)
+        snap(ann, tmp_path / "refused.png")
 
         version = frame(address, int(links["id"]))["version"]
         bet(bea, "show", 2, 10)  # the table moves on: Ann's refusal no longer applies
@@ -266,6 +268,7 @@ def test_a_player_reads_her_own_lines_first_when_done_and_after_the_race(
     with shared_server.visit() as address:
         links = new_race(address, "Own Stakes", ("Ann", "Bea"))
         ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
+        ann.clock.install()  # the call read out at once (stretch_call_read_out)
         for page, seat in ((ann, 0), (bea, 1)):
             page.goto(links["seats"][seat]["link"])
             expect(page.locator("#bet-done")).to_be_visible()
@@ -280,7 +283,7 @@ def test_a_player_reads_her_own_lines_first_when_done_and_after_the_race(
         on_first_screen(ann, ".stretch-mine")
         ann.reload()
         expect(mine).to_contain_text("Waiting for Bea")
-        ann.screenshot(path=str(tmp_path / "done-waiting.png"))
+        snap(ann, tmp_path / "done-waiting.png", full_page=False)
 
         with bea.expect_response("**/moves"):
             bea.click("#bet-done")
@@ -299,13 +302,14 @@ def test_a_player_reads_her_own_lines_first_when_done_and_after_the_race(
         shows(ann, over["version"])
         expect(ann.locator("#stretch-call")).to_contain_text("\u2026")  # being called
         expect(mine).to_have_count(0)  # what she won would tell the finish
+        stretch_call_read_out(ann, address, int(links["id"]))
         expect(mine).to_have_text(outcome, timeout=30_000)
         # her stake back: neither up nor down, and not "even", a price on this board
         expect(ann.locator("#stretch-tote-paid .stretch-paid li").first).to_have_text(
             "Ann: $100.00 (as at the start)"
         )
         on_first_screen(ann, ".stretch-mine")
-        ann.screenshot(path=str(tmp_path / "paid.png"))
+        snap(ann, tmp_path / "paid.png", full_page=False)
 
 
 def test_a_phone_woken_at_the_off_hears_the_call_with_the_others(
@@ -339,7 +343,7 @@ def test_a_phone_woken_at_the_off_hears_the_call_with_the_others(
         expect(bea.locator("#stretch-call")).to_contain_text("\u2026")  # still being called
         assert official not in bea.locator("body").inner_text()
         expect(bea.locator("#status")).to_have_text("the race is being called")
-        bea.screenshot(path=str(tmp_path / "woken.png"), full_page=True)
+        snap(bea, tmp_path / "woken.png")
         for page in (ann, bea):
             expect(page.locator("#stretch-call .stretch-n-official")).to_have_text(
                 official, timeout=30_000

@@ -9,7 +9,14 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, context, frame, shows
+from tests.browser.table_pages import (
+    SharedServer,
+    context,
+    frame,
+    shows,
+    snap,
+    stretch_call_read_out,
+)
 from tests.browser.test_stretch_betting_phone import SCREEN, bet, new_race
 
 pytestmark = pytest.mark.browser
@@ -59,10 +66,10 @@ def test_the_call_comes_first_while_the_race_is_run(
         tote_top = ann.locator("#stretch-tote").bounding_box()
         assert call_top is not None and tote_top is not None
         assert call_top["y"] < tote_top["y"], "the tote comes before the call"
-        ann.screenshot(path=str(tmp_path / "calling.png"))
+        snap(ann, tmp_path / "calling.png", full_page=False)
 
         # once the caller reaches the wire the tote is back above the call
-        ann.clock.resume()
+        stretch_call_read_out(ann, address, int(links["id"]))  # the rest of the call
         expect(ann.locator("#status")).to_have_text("the game is over", timeout=60_000)
         call_top = ann.locator("#stretch-call").bounding_box()
         tote_top = ann.locator("#stretch-tote").bounding_box()

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import PHONE, SharedServer, fits_width, open_table, shows
+from tests.browser.table_pages import (
+    PHONE,
+    SharedServer,
+    fits_width,
+    open_table,
+    shows,
+    stretch_call_read_out,
+)
 
 from homestretch.games.stretch.rules.words import CAPTIONS
 
@@ -56,13 +63,16 @@ def test_no_ticket_paid_is_said_and_the_sheet_is_spelt_out(
         context = browser.new_context(base_url=address, **(PHONE if screen == "phone" else LAPTOP))
         try:
             page = context.new_page()
+            page.clock.install()  # the call read out at once (stretch_call_read_out)
             page.goto(links["seats"][0]["link"])
             shows(page, 6)  # the morning line up, the window open
             page.select_option("#bet-horse", "2")
             page.fill("#bet-dollars", "10")
             page.locator("#stretch-bet button[type=submit]").click()
             expect(page.locator(".stretch-bet")).not_to_contain_text("No tickets yet")
-            page.get_by_role("button", name="Done betting").click()
+            with page.expect_response("**/moves"):
+                page.get_by_role("button", name="Done betting").click()
+            stretch_call_read_out(page, address, links["id"])
             expect(page.locator(".stretch-official-top")).to_be_visible(timeout=CALLED)
             expect(page.locator(".stretch-official-top")).not_to_contain_text("1st #2 ")
             expect(page.locator(".stretch-mine")).to_contain_text("None of your tickets paid")

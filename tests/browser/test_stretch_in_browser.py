@@ -4,13 +4,10 @@ unfolds the call segment by segment."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import broken_words
-from tests.conftest import serving
+from tests.browser.table_pages import SharedServer, broken_words, stretch_call_read_out
 
 from homestretch.games.stretch.content.race import load_race
 from homestretch.games.stretch.rules.engine import RaceGame
@@ -22,10 +19,12 @@ LINE_NAMES = """[...document.querySelectorAll("svg.stretch-lines text")]
 """Where each horse's name is drawn at the end of its running line (the screen's px)."""
 
 
-def test_a_race_is_watched_and_replayed_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+def test_a_race_is_watched_and_replayed_in_the_browser(
+    browser: Browser, shared_server: SharedServer
+) -> None:
     race = load_race("2009-champagne-stakes")
     config = RaceGame(race, "full").config()
-    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+    with shared_server.visit() as address:
         request = {"game": "stretch", "config": config, "seats": [], "seed": 3}
         answer = httpx.post(f"{address}/api/tables", json=request)
         assert answer.status_code == 200, answer.text
@@ -34,8 +33,10 @@ def test_a_race_is_watched_and_replayed_in_the_browser(browser: Browser, tmp_pat
         assert frame["over"]
         context = browser.new_context(base_url=address, viewport={"width": 390, "height": 844})
         page = context.new_page()
+        page.clock.install()  # the call read out at once (stretch_call_read_out)
         page.goto(f"/t/{game_id}/watch")
         call = page.locator("#stretch-call")
+        stretch_call_read_out(page, address, game_id)
         expect(call).to_contain_text("At the break.")
         expect(call).to_contain_text("At the wire.")
         for kind in ("morning-line", "off", "official"):  # the race's notices, in their words
@@ -87,18 +88,22 @@ def test_a_race_is_watched_and_replayed_in_the_browser(browser: Browser, tmp_pat
         context.close()
 
 
-def test_a_wet_races_scoresheet_shows_the_wet_ratings(browser: Browser, tmp_path: Path) -> None:
+def test_a_wet_races_scoresheet_shows_the_wet_ratings(
+    browser: Browser, shared_server: SharedServer
+) -> None:
     """On a sloppy track the board's scoresheet has the Wet column after Form, each horse's
     Wet rating in it, as the terminal's ratings sheet has (ruling S21)."""
     race = load_race("claiming-sprint-sloppy")
     config = RaceGame(race, "quick").config()
-    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+    with shared_server.visit() as address:
         request = {"game": "stretch", "config": config, "seats": [], "seed": 5}
         answer = httpx.post(f"{address}/api/tables", json=request)
         assert answer.status_code == 200, answer.text
         context = browser.new_context(base_url=address)
         page = context.new_page()
+        page.clock.install()  # the call read out at once (stretch_call_read_out)
         page.goto(f"/t/{answer.json()['id']}/watch")
+        stretch_call_read_out(page, address, answer.json()["id"])
         sheet = page.locator("#stretch-sheet")
         expect(sheet.locator("tr")).to_have_count(1 + len(race.runners))
         headings = sheet.locator("th").all_inner_texts()
@@ -114,13 +119,15 @@ PATH_POINTS = """[...document.querySelectorAll("svg.stretch-lines path.horse")]
 """Each horse's running line as its points ("x,y"), in the SVG's own units."""
 
 
-def test_horses_level_at_a_call_are_drawn_apart(browser: Browser, tmp_path: Path) -> None:
+def test_horses_level_at_a_call_are_drawn_apart(
+    browser: Browser, shared_server: SharedServer
+) -> None:
     """Two horses level at a call were drawn on one spot, one line hiding the other's run
     (seed 11's Gulfstream allowance: Tin Soldier under Glass Harbor from the backstretch
     to the turn). Now they are drawn a lane apart: no two lines share a point."""
     race = load_race("allowance-turf-route")
     config = RaceGame(race, "full").config()
-    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+    with shared_server.visit() as address:
         request = {"game": "stretch", "config": config, "seats": [], "seed": 11}
         answer = httpx.post(f"{address}/api/tables", json=request)
         assert answer.status_code == 200, answer.text
@@ -133,7 +140,9 @@ def test_horses_level_at_a_call_are_drawn_apart(browser: Browser, tmp_path: Path
         assert level, "the race has horses level at a call"
         context = browser.new_context(base_url=address)
         page = context.new_page()
+        page.clock.install()  # the call read out at once (stretch_call_read_out)
         page.goto(f"/t/{answer.json()['id']}/watch")
+        stretch_call_read_out(page, address, answer.json()["id"])
         expect(page.locator("#stretch-call")).to_contain_text("At the wire.")  # drawn whole
         expect(page.locator("svg.stretch-lines path.horse")).to_have_count(len(entries))
         lines = page.evaluate(PATH_POINTS)

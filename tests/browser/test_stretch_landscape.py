@@ -19,6 +19,8 @@ from tests.browser.table_pages import (
     fits_width,
     frame,
     shows,
+    snap,
+    stretch_call_read_out,
     token_of,
 )
 from tests.browser.test_stretch_betting_phone import bet, new_race
@@ -65,6 +67,8 @@ def test_the_race_and_the_window_are_on_a_landscape_phones_first_screen(
             page = browser.new_context(base_url=address, **LANDSCAPE).new_page()
             if not pages:  # Ann's: held while the call is looked at (below)
                 page.clock.install(time=start)
+            else:  # the call read out at once where it is not looked at (Cal's)
+                page.clock.install()
             page.goto(seat["link"])
             expect(page.locator("#bet-done")).to_be_visible()
             pages.append(page)
@@ -72,7 +76,7 @@ def test_the_race_and_the_window_are_on_a_landscape_phones_first_screen(
         for part in (".stretch-head", "#stretch-bet", "#bet-done", "#stretch-bet button[type=submit]"):  # fmt: skip
             whole_on_first_screen(ann, part)
         fits_width(ann)
-        ann.screenshot(path=str(tmp_path / "landscape-window.png"))
+        snap(ann, tmp_path / "landscape-window.png", full_page=False)
 
         bet(ann, "win", 1, 10)  # a ticket bought: the window says so, still in sight
         expect(ann.locator("#stretch-bet .stretch-says")).to_have_text("Your tickets: $10 win #1")
@@ -105,15 +109,15 @@ def test_the_race_and_the_window_are_on_a_landscape_phones_first_screen(
             f"the call starts {top['y']:.0f} px down"
         )
         expect(ann.locator("#stretch-call")).to_contain_text("\u2026")  # all while being called
-        ann.clock.resume()
-        shows(cal, over["version"])
+        stretch_call_read_out(cal, address, game_id)
         expect(cal.locator(".stretch-official-top")).to_be_visible(timeout=30_000)
         whole_on_first_screen(cal, ".stretch-official-top")
         expect(cal.locator(".stretch-held")).to_have_count(0)  # Cal bet nothing
+        stretch_call_read_out(ann, address, game_id)  # the rest of Ann's call
         expect(ann.locator(".stretch-held")).to_have_count(0, timeout=30_000)  # the wire: paid
         outcome = frame(address, game_id, token_of(links["seats"][0]["link"]))["view"]["yours"]
         expect(ann.locator(".stretch-mine")).to_have_text(outcome["outcome"])
-        cal.screenshot(path=str(tmp_path / "landscape-official.png"))
+        snap(cal, tmp_path / "landscape-official.png", full_page=False)
 
 
 def test_a_laptops_window_is_one_row(browser: Browser, shared_server: SharedServer) -> None:

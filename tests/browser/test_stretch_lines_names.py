@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, fullplay_derby_run
+from tests.browser.table_pages import SharedServer, fullplay_derby_run, stretch_call_read_out
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +43,9 @@ def test_a_big_fields_names_stay_inside_the_figure(
     with shared_server.visit() as address:
         context = browser.new_context(base_url=address, viewport={"width": width, "height": height})
         page = context.new_page()
+        page.clock.install()  # the call read out at once (stretch_call_read_out)
         page.goto(f"/t/{derby}/watch")
+        stretch_call_read_out(page, address, derby)
         expect(page.locator("#stretch-call")).to_contain_text("At the wire.")
         expect(page.locator("svg.stretch-lines path.horse")).to_have_count(14)
         drawn = page.evaluate(BOXES)

@@ -12,7 +12,15 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SharedServer, context, fits_width, frame, shows
+from tests.browser.table_pages import (
+    SharedServer,
+    context,
+    fits_width,
+    frame,
+    shows,
+    snap,
+    stretch_call_read_out,
+)
 
 pytestmark = pytest.mark.browser
 EXACT_WAIT = 300_000  # ms: the exact sums run in the background on a loaded machine
@@ -36,7 +44,7 @@ def build_race(page: Page, shots: Path, submit: bool = True) -> None:
     page.fill("#computers", "1")
     if not submit:
         fits_width(page)
-        page.screenshot(path=str(shots / "builder-phone.png"), full_page=True)
+        snap(page, shots / "builder-phone.png")
         return
     page.click("button[type=submit]")
     # refused by the rules `stretch new` uses, in one line, and nothing is lost
@@ -67,6 +75,7 @@ def test_a_race_built_bet_on_run_and_replayed(
         bea_context = context(browser, address, phone=True)
         ann = ann_context.new_page()
         bea = bea_context.new_page()
+        bea.clock.install()  # her call read out at once once looked at (stretch_call_read_out)
         build_race(bea, shots, submit=False)  # the builder fits a phone
         build_race(ann, shots)
         invite = ann.locator("#invite").get_attribute("href") or ""
@@ -106,7 +115,7 @@ def test_a_race_built_bet_on_run_and_replayed(
         bet(bea, "place", 1, 15)
         expect(bea.locator("#stretch-players li[data-seat='1']")).to_contain_text("$15 place #1")
         fits_width(bea)
-        bea.screenshot(path=str(shots / "betting-phone.png"), full_page=True)
+        snap(bea, shots / "betting-phone.png")
         bea.click("#bet-done")
         expect(bea.locator("#stretch-bet")).to_have_count(0)
         expect(ann.locator("#stretch-players li[data-seat='1']")).to_contain_text("done")
@@ -121,6 +130,7 @@ def test_a_race_built_bet_on_run_and_replayed(
         expect(bea.locator("#stretch-players li[data-seat='1']")).to_contain_text("Bea: $75.00")
         expect(call).to_contain_text("The windows are closed: $")  # the race's notices
         assert "Official:" not in call.inner_text()  # not before the wire is called
+        stretch_call_read_out(bea, address, game_id)
         expect(call).to_contain_text("At the wire.")
         expect(bea.locator("#stretch-result tr")).to_have_count(1 + len(HORSES))
         final = frame(address, game_id)
@@ -144,9 +154,9 @@ def test_a_race_built_bet_on_run_and_replayed(
             expect(call).to_contain_text(said)
             expect(bea.locator("#notices")).to_contain_text(said)  # the generic list too
         fits_width(bea)
-        bea.screenshot(path=str(shots / "paid-phone.png"), full_page=True)
+        snap(bea, shots / "paid-phone.png")
         shows(ann, final["version"])
-        ann.screenshot(path=str(shots / "paid-ann.png"), full_page=True)
+        snap(ann, shots / "paid-ann.png")
 
         # the replay unfolds the race again: bets first, then the call, then the tote
         replay = bea_context.new_page()  # replayed on the phone
@@ -199,7 +209,7 @@ def test_a_fullplay_race_is_called_and_drawn_as_it_runs(
         expect(page.locator(".stretch-head")).to_contain_text("(top two ")
         expect(page.locator("#stretch-tote-paid")).to_contain_text("Ann")
         fits_width(page)
-        page.screenshot(path=str(tmp_path / "fullplay-phone.png"), full_page=True)
+        snap(page, tmp_path / "fullplay-phone.png")
 
 
 def test_a_race_starts_from_a_sample_and_is_changed(
@@ -226,7 +236,7 @@ def test_a_race_starts_from_a_sample_and_is_changed(
             expect(page.locator(f"#jockey-{n}")).to_have_value(runner.jockey.name)
         expect(page.locator("#sample-note")).to_contain_text("preset for its own conditions")
         fits_width(page)
-        page.screenshot(path=str(tmp_path / "sample-phone.png"), full_page=True)
+        snap(page, tmp_path / "sample-phone.png")
 
         # changed as the fan likes: a new name, one horse out, another in
         page.fill("#race-name", "Champagne Again")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame, more_settings
+from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame, more_settings, snap
 from tests.web.test_pasted_race import SAID, copied_race
 
 from homestretch.games.stretch.content.race_plain import BUNDLED_RACES
@@ -56,7 +56,7 @@ def test_a_race_file_with_a_preset_far_from_its_card_is_warned_of_on_the_page(
             expect(entry.locator(".stretch-warning")).to_have_text(said)
             expect(page.locator("#entries .stretch-warning")).to_have_count(1)
             fits_width(page)
-            page.screenshot(path=str(shared_server.folder / "race-file-warned.png"), full_page=True)
+            snap(page, shared_server.folder / "race-file-warned.png")
             # the race opens as written (on 16): the warning says so, nothing stops it
             page.fill("#open-seats", "0")
             page.click("button[type=submit]")

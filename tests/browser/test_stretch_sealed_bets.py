@@ -9,7 +9,16 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, context, frame, open_table, shows, token_of
+from tests.browser.table_pages import (
+    SharedServer,
+    context,
+    frame,
+    open_table,
+    shows,
+    snap,
+    stretch_call_read_out,
+    token_of,
+)
 from tests.browser.test_stretch_betting_phone import bet
 
 pytestmark = pytest.mark.browser
@@ -24,6 +33,7 @@ def test_a_sealed_table_shows_each_phone_its_own_tickets_until_the_windows_close
         links = open_table(address, {"game": "stretch", "config": config, "seats": seats})
         game_id = int(links["id"])
         ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
+        bea.clock.install()  # the call read out at once (stretch_call_read_out)
         ann.goto(links["seats"][0]["link"])
         bea.goto(links["seats"][1]["link"])
         version = frame(address, game_id)["version"]
@@ -38,12 +48,15 @@ def test_a_sealed_table_shows_each_phone_its_own_tickets_until_the_windows_close
             "You and Ann are still betting."
         )
         bea_frame = frame(address, game_id, token_of(links["seats"][1]["link"]))
-        bea.screenshot(path=str(tmp_path / "sealed-window.png"), full_page=True)
+        snap(bea, tmp_path / "sealed-window.png")
         said = [e.get("words", "") for e in bea_frame["log"]]
         assert "bought a sealed ticket" in said and not any("#1" in w for w in said)
         bet(bea, "place", 2, 6)
-        bea.locator("#bet-done").click()
-        ann.locator("#bet-done").click()
+        with bea.expect_response("**/moves"):
+            bea.locator("#bet-done").click()
+        with ann.expect_response("**/moves"):
+            ann.locator("#bet-done").click()  # the last one done: the race goes off
+        stretch_call_read_out(bea, address, game_id)
         expect(bea.locator("#stretch-tote-paid")).to_be_visible(timeout=60_000)
         expect(bea.locator("#stretch-players")).to_contain_text("$20 win #1")
         expect(bea.locator("#stretch-players")).to_contain_text("$6 place #2")

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SharedServer, frame, open_table, shows, token_of
+from tests.browser.table_pages import (
+    SharedServer,
+    frame,
+    open_table,
+    shows,
+    stretch_call_read_out,
+    token_of,
+)
 
 from homestretch.games.stretch.rules.words import CAPTIONS
 
@@ -36,6 +43,7 @@ def test_the_race_days_figures_are_blank_before_the_off(
         context = browser.new_context(base_url=address, viewport={"width": 1280, "height": 800})
         try:
             page = context.new_page()
+            page.clock.install()  # the call read out at once (stretch_call_read_out)
             page.goto(links["seats"][0]["link"])
             shows(page, frame(address, links["id"], token)["version"])
             expect(page.locator("#stretch-sheet")).to_be_visible()
@@ -43,7 +51,9 @@ def test_the_race_days_figures_are_blank_before_the_off(
             assert cells(page, "Horse") == [e["horse"] for e in entries]
             for heading in RACE_DAY:
                 assert cells(page, heading) == [""] * len(entries), heading
-            page.click("#bet-done")  # the race is run: once it is called, the figures
+            with page.expect_response("**/moves"):
+                page.click("#bet-done")  # the race is run: once it is called, the figures
+            stretch_call_read_out(page, address, links["id"])
             expect(page.locator("#stretch-call")).to_contain_text("At the wire.")
             run = frame(address, links["id"], token)["view"]["entries"]
             expect(page.locator('#stretch-sheet td[data-label="Final APR"]')).to_have_text(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser
-from tests.browser.table_pages import SharedServer, frame, open_table, shows
+from tests.browser.table_pages import SharedServer, frame, open_table, shows, snap
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +40,6 @@ def test_a_laptop_shows_the_whole_scoresheet(
                 assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 1280
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= page.evaluate("document.documentElement.clientWidth")
-            page.screenshot(path=str(shared_server.folder / f"sheet-{mode}.png"))
+            snap(page, shared_server.folder / f"sheet-{mode}.png", full_page=False)
         finally:
             context.close()

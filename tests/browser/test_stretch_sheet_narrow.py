@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SharedServer, fits_width, frame, open_table, shows
+from tests.browser.table_pages import SharedServer, fits_width, frame, open_table, shows, snap
 
 pytestmark = pytest.mark.browser
 
@@ -66,7 +66,7 @@ def test_the_fullplay_scoresheet_fits_a_tablet_and_a_phone(
                     assert size > 0 and left >= 0 and right <= width, (width, name, left, right)
                 for part in ("#stretch-sheet", "#stretch-sheet-run"):
                     expect(page.locator(f"{part} tr")).to_have_count(1 + runners)
-                page.screenshot(path=str(shared_server.folder / f"sheet-{race}-{width}.png"))
+                snap(page, shared_server.folder / f"sheet-{race}-{width}.png", full_page=False)
             # a phone: each horse a card, each figure labelled with its column's heading
             page.set_viewport_size({"width": 375, "height": 700})
             expect(page.locator("#stretch-sheet-run")).to_have_count(0)

@@ -17,6 +17,7 @@ from tests.browser.table_pages import (
     context,
     frame,
     fullplay_derby_run,
+    stretch_call_read_out,
 )
 from tests.browser.test_stretch_betting_phone import bet, new_race
 
@@ -119,7 +120,9 @@ def test_the_running_lines_names_end_inside_the_figure_on_a_small_phone(
         )
         try:
             page = phone.new_page()
+            page.clock.install()  # the call read out at once (stretch_call_read_out)
             page.goto(f"/t/{derby}/watch")
+            stretch_call_read_out(page, address, derby)
             expect(page.locator("#stretch-call")).to_contain_text("At the wire.")
             expect(page.locator("svg.stretch-lines path.horse")).to_have_count(14)
             drawn = page.evaluate(BOXES)

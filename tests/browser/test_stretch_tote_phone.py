@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Locator, expect
-from tests.browser.table_pages import SharedServer, fits_width, small_phone_at
+from tests.browser.table_pages import SharedServer, fits_width, small_phone_at, snap
 from tests.browser.test_stretch_betting_phone import bet, new_race
 
 pytestmark = pytest.mark.browser
@@ -47,5 +47,5 @@ def test_the_pools_row_and_who_is_still_betting_read_right_at_375(
         assert totals[1] == "Win $10.00", totals
         assert not any(cell.startswith("Horse") for cell in totals), totals
         fits_width(ann)
-        ann.screenshot(path=str(shared_server.folder / "stretch-tote-375.png"), full_page=True)
+        snap(ann, shared_server.folder / "stretch-tote-375.png")
         ann.context.close()

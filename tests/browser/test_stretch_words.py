@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, context, fits_width
+from tests.browser.table_pages import SharedServer, context, fits_width, snap
 from tests.browser.test_stretch_betting_phone import bet, new_race
 
 pytestmark = pytest.mark.browser
@@ -35,7 +35,7 @@ def test_the_tote_and_the_book_read_in_words(browser: Browser, shared_server: Sh
         expect(book).to_contain_text("The morning line's odds imply chances that add up to ")
         expect(book).to_contain_text("fair odds would add up to 100%")
         fits_width(ann)
-        ann.screenshot(path=str(shared_server.folder / "stretch-tote-words.png"), full_page=True)
+        snap(ann, shared_server.folder / "stretch-tote-words.png")
 
 
 def test_the_dollars_box_takes_what_is_typed_and_blank_is_the_least_ticket(

@@ -18,6 +18,7 @@ from tests.browser.table_pages import (
     secrets,
     shown_secrets,
     shows,
+    snap,
 )
 from tests.conftest import serving
 
@@ -84,7 +85,7 @@ def test_two_people_and_a_spectator_play_in_the_browser(browser: Browser, tmp_pa
         page.goto(links["seats"][0]["link"])
         shows(page, now)
         fits_width(page)  # the nested tables of the generic view included
-        page.screenshot(path=str(tmp_path / "phone.png"))
+        snap(page, tmp_path / "phone.png", full_page=False)
 
         # A game without a board of its own (here: its script not served) shows the
         # generic moves open, where the board would fold them.

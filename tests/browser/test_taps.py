@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, Request, Route, expect
-from tests.browser.table_pages import SharedServer, context, frame, shows, token_of
+from tests.browser.table_pages import SharedServer, context, frame, shows, snap, token_of
 from tests.browser.test_stretch_betting_phone import bet, new_race
 
 pytestmark = pytest.mark.browser
@@ -204,4 +204,4 @@ def test_fold_open_headings_and_fields_are_big_enough_to_tap(
         expect(bob.locator("#tp-moves button").first).to_be_visible()
         expect(bob.locator("#turn-fold > summary")).to_be_visible()
         assert bob.evaluate(SMALL_TARGETS) == []
-        bob.screenshot(path=str(tmp_path / "totopoly-phone.png"), full_page=True)
+        snap(bob, tmp_path / "totopoly-phone.png")

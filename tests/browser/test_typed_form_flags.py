@@ -8,7 +8,15 @@ import json
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, fits_width, open_moves, open_table, shows
+from tests.browser.table_pages import (
+    SMALL,
+    SharedServer,
+    fits_width,
+    open_moves,
+    open_table,
+    shows,
+    snap,
+)
 
 from homestretch.core.registry import entry
 
@@ -39,7 +47,7 @@ def test_a_flag_is_a_tick_box_of_24_px_ticked_by_its_words(
             line = label.bounding_box()
             assert line is not None and line["height"] >= 44, line
             label.scroll_into_view_if_needed()
-            keeper.screenshot(path=str(shared_server.folder / "flag.png"))
+            snap(keeper, shared_server.folder / "flag.png", full_page=False)
             fits_width(keeper)
             label.get_by_text("official").tap()  # the words, not the box
             expect(box).to_be_checked()

@@ -19,6 +19,7 @@ from tests.browser.table_pages import (
     press,
     scroll_settled,
     shows,
+    snap,
     token_of,
 )
 from tests.browser.test_stretch_betting_phone import new_race
@@ -48,11 +49,11 @@ def _pin_takes_them_back(page: Page, move: Locator, shot: str, folder: Any) -> N
     expect(move).not_to_be_in_viewport()
     expect(pin).to_be_visible()
     expect(pin).to_have_text(PAGE["your_turn_pin"])
-    page.screenshot(path=str(folder / f"pin-{shot}.png"))
+    snap(page, folder / f"pin-{shot}.png", full_page=False)
     pin.click()
     expect(move).to_be_in_viewport()
     expect(pin).to_be_hidden()
-    page.screenshot(path=str(folder / f"pin-{shot}-taken.png"))
+    snap(page, folder / f"pin-{shot}-taken.png", full_page=False)
 
 
 def _never_pinned(page: Page) -> None:
