@@ -7,10 +7,10 @@ phone."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
+    API,
     SharedServer,
     frame,
     move,
@@ -35,7 +35,7 @@ def test_a_totopoly_bid_no_more_than_the_last_is_said_beside_its_box(
 ) -> None:
     with shared_server.visit() as address:
         request = {"game": "totopoly", "config": {"players": 3}, "seats": BOB_AND_BOTS, "seed": 11}
-        links = httpx.post(f"{address}/api/tables", json=request, timeout=30).json()
+        links = API.post(f"{address}/api/tables", json=request, timeout=30).json()
         game_id, token = int(links["id"]), token_of(links["seats"][0]["link"])
         seen = totopoly_until_asked_to_bid(address, game_id, token)  # Bob may bid for a lot
         high = int(seen["view"]["lot"]["bid"])
@@ -74,7 +74,7 @@ def test_a_totopoly_stake_above_the_backers_cash_is_said_beside_its_box(
     more: a stake of a pound more is said beside the box, and nothing is sent."""
     with shared_server.visit() as address:
         request = {"game": "totopoly", "config": {"players": 3}, "seats": BOB_AND_BOTS, "seed": 11}
-        links = httpx.post(f"{address}/api/tables", json=request, timeout=30).json()
+        links = API.post(f"{address}/api/tables", json=request, timeout=30).json()
         game_id, token = int(links["id"]), token_of(links["seats"][0]["link"])
         seen = totopoly_until_asked_to_bid(address, game_id, token)
         for _ in range(400):  # Bob passes, then takes his first choice, until at the Tote
@@ -139,7 +139,7 @@ def test_a_totopoly_bid_or_limit_above_what_the_bidder_can_pay_is_said_beside_it
     bids for him no more than he may bid)."""
     with shared_server.visit() as address:
         request = {"game": "totopoly", "config": {"players": 3}, "seats": BOB_AND_BOTS, "seed": 11}
-        links = httpx.post(f"{address}/api/tables", json=request, timeout=30).json()
+        links = API.post(f"{address}/api/tables", json=request, timeout=30).json()
         game_id, token = int(links["id"]), token_of(links["seats"][0]["link"])
         seen = totopoly_until_asked_to_bid(address, game_id, token)  # Bob may bid for a lot
         most = seen["view"]["amounts"]["bid"]["most"]

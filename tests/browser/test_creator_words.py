@@ -5,10 +5,9 @@ seats names the computer players sitting there so too."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import ANN_BOB_AND_CY, SharedServer, context, open_table, snap
+from tests.browser.table_pages import ANN_BOB_AND_CY, API, SharedServer, context, open_table, snap
 
 pytestmark = pytest.mark.browser
 SEATS = ANN_BOB_AND_CY
@@ -20,7 +19,7 @@ def test_the_creator_hands_a_seat_to_a_computer_player_named_in_words(
     with shared_server.visit() as address:
         request = {"game": "across", "config": {"players": 3}, "seats": SEATS, "seed": 3}
         links = open_table(address, request)
-        games = {g["name"]: g for g in httpx.get(f"{address}/api/games").json()}
+        games = {g["name"]: g for g in API.get(f"{address}/api/games").json()}
         said = games["across"]["bot_words"]  # as the lobby's "Who plays" said them
         phone = context(browser, address, phone=True)
         try:

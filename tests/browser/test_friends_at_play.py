@@ -10,10 +10,10 @@ import json
 import re
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 from tests.browser.table_pages import (
+    API,
     SMALL,
     SharedServer,
     fits_width,
@@ -139,7 +139,7 @@ def test_a_seat_handed_over_tells_its_old_page_and_shows_it_nothing_more(
             expect(bob.get_by_role("heading", name="Your cards")).to_be_visible()
             admin = token_of(links["admin"])
             for kind in ("random", "open"):
-                handed = httpx.post(
+                handed = API.post(
                     f"{address}/api/tables/{game_id}/seats/1", json={"token": admin, "bot": kind}
                 )
                 assert handed.status_code == 200, handed.text
@@ -205,12 +205,12 @@ def test_the_invitation_tapped_again_leads_back_to_the_seat_taken(
 
             admin = token_of(links["admin"])
             for seat in (0, 2):  # the others leave their seats to the computer: it ends
-                handed = httpx.post(
+                handed = API.post(
                     f"{address}/api/tables/{game_id}/seats/{seat}",
                     json={"token": admin, "bot": "random"},
                 )
                 assert handed.status_code == 200, handed.text
-            httpx.post(
+            API.post(
                 f"{address}/api/tables/{game_id}/seats/1", json={"token": admin, "bot": "random"}
             )
             assert frame(address, game_id, admin)["over"]
@@ -319,7 +319,7 @@ def test_the_creators_page_shows_the_links_to_send_again(
             snap(page, shared_server.folder / "creator-links.png", full_page=False)
             admin = token_of(links["admin"])
             for seat in range(3):  # everyone leaves it to the computer: it plays out
-                handed = httpx.post(
+                handed = API.post(
                     f"{address}/api/tables/{links['id']}/seats/{seat}",
                     json={"token": admin, "bot": "random"},
                 )

@@ -4,10 +4,9 @@ lines a page kept said "Guest" where a page opened afterwards says "Dan")."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, frame, open_table, shows, token_of
+from tests.browser.table_pages import API, SMALL, SharedServer, frame, open_table, shows, token_of
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +30,7 @@ def test_the_log_on_an_open_page_names_the_guest_who_took_the_seat(
             shows(ann, frame(address, game_id, token_of(links["seats"][0]["link"]))["version"])
             log = ann.locator("#log")
             expect(log).to_contain_text("to Guest")
-            joined = httpx.post(
+            joined = API.post(
                 f"{address}/api/tables/{game_id}/join",
                 json={"invite": token_of(links["invite"]), "name": "Dan"},
             )

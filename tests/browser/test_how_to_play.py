@@ -4,10 +4,10 @@ and "Back to the table" closes it onto the seat's page, as it was."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Error, expect
 from tests.browser.table_pages import (
+    API,
     SMALL,
     SharedServer,
     fits_width,
@@ -26,7 +26,7 @@ def test_the_guide_opens_beside_a_seat_and_closes_back_onto_it(
     browser: Browser, shared_server: SharedServer
 ) -> None:
     with shared_server.visit() as address:
-        across = next(g for g in httpx.get(f"{address}/api/games").json() if g["name"] == "across")
+        across = next(g for g in API.get(f"{address}/api/games").json() if g["name"] == "across")
         seats = [{"kind": "person", "name": f"P{seat}"} for seat in range(across["players"])]
         request = {"game": "across", "config": across["config"], "seats": seats, "seed": 3}
         links = open_table(address, request)

@@ -4,10 +4,10 @@ the way to the lobby, not a line of JSON."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
+    API,
     SharedServer,
     context,
     fits_width,
@@ -33,7 +33,7 @@ def test_an_old_seat_link_says_why_in_words(browser: Browser, shared_server: Sha
             bob.goto(links["seats"][1]["link"])
             shows(bob, frame(address, game_id)["version"])
             for bot in ("random", "open"):  # to the computer, then opened for a new person
-                handed = httpx.post(
+                handed = API.post(
                     f"{address}/api/tables/{game_id}/seats/1",
                     json={"token": token_of(links["admin"]), "bot": bot},
                 )
@@ -45,7 +45,7 @@ def test_an_old_seat_link_says_why_in_words(browser: Browser, shared_server: Sha
             snap(bob, shared_server.folder / "link-handed-over.png", full_page=False)
             fits_width(bob)
             # to anything but a browser the server still answers in one line of JSON
-            answer = httpx.get(f"{address}{links['seats'][1]['link']}")
+            answer = API.get(f"{address}{links['seats'][1]['link']}")
             assert answer.status_code == 403
             assert answer.json() == {"error": "that link belongs to no seat at this table"}
         finally:

@@ -6,10 +6,10 @@ started.' after every race, and the note said so.)"""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
+    API,
     SharedServer,
     fits_width,
     more_settings,
@@ -80,7 +80,7 @@ def test_the_house_pays_a_player_alone_on_the_page(
     race = {"name": "Lone Mile", "furlongs": 8, "entries": [{"horse": h} for h in horses]}
     request = {"race": race, "mode": "quick", "players": [{"kind": "person", "name": "Ann"}]}
     with shared_server.visit() as address:
-        links = httpx.post(f"{address}/api/stretch/races", json=request).json()
+        links = API.post(f"{address}/api/stretch/races", json=request).json()
         page = small_phone_at(browser, address, links["seats"][0]["link"])
         page.clock.install()  # the call read out at once (stretch_call_read_out)
         # her window says who takes her bets; the board shows her stakes, no tote odds

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
+    API,
     SMALL,
     SharedServer,
     fits_width,
@@ -122,7 +122,7 @@ def test_an_invitation_to_a_full_table_says_so_and_a_seat_taken_first_is_said(
             page = phone.new_page()
             page.goto(links["invite"])
             expect(page.locator("#name")).to_be_visible()
-            taken = httpx.post(
+            taken = API.post(
                 f"{address}/api/tables/{links['id']}/join",
                 json={"invite": token_of(links["invite"]), "name": "Cleo"},
             )

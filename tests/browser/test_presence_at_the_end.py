@@ -5,10 +5,9 @@ whoever had seen the end stayed "here" on it for good."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, frame, shows, token_of
+from tests.browser.table_pages import API, SMALL, SharedServer, frame, shows, token_of
 
 pytestmark = pytest.mark.browser
 HORSES = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
@@ -24,7 +23,7 @@ def test_a_player_who_leaves_after_the_end_is_not_here_on_the_final_screen(
             "entries": [{"horse": h} for h in HORSES],
         }
         people = [{"kind": "person", "name": name} for name in ("Ann", "Bob")]
-        answer = httpx.post(
+        answer = API.post(
             f"{address}/api/stretch/races", json={"race": race, "mode": "quick", "players": people}
         )
         assert answer.status_code == 200, answer.text
@@ -40,7 +39,7 @@ def test_a_player_who_leaves_after_the_end_is_not_here_on_the_final_screen(
             token = token_of(seat["link"])
             seen = frame(address, game_id, token)
             done = {"token": token, "version": seen["version"], "action": {"kind": "done"}}
-            assert httpx.post(f"{address}/api/tables/{game_id}/moves", json=done).status_code == 200
+            assert API.post(f"{address}/api/tables/{game_id}/moves", json=done).status_code == 200
         last = frame(address, game_id)
         assert last["over"]
         shows(ann_page, last["version"])

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Route, expect
-from tests.browser.table_pages import SharedServer, context, frame, shows
+from tests.browser.table_pages import API, SharedServer, context, frame, shows
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +32,7 @@ def test_an_answer_built_before_a_friend_came_does_not_send_him_away(
     with shared_server.visit() as address:
         seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
         request = {"game": "totopoly", "config": {"players": 2}, "seats": seats, "seed": 4}
-        links = httpx.post(f"{address}/api/tables", json=request).json()
+        links = API.post(f"{address}/api/tables", json=request).json()
         game_id = links["id"]
         version = frame(address, game_id)["version"]
         ann = context(browser, address)

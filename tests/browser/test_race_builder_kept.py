@@ -6,10 +6,9 @@ its settings' numbers as it did."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, small_phone_at
+from tests.browser.table_pages import API, SharedServer, small_phone_at
 
 pytestmark = pytest.mark.browser
 NUMBERS = {"furlongs": "8", "open-seats": "2", "computers": "1", "bankroll": "250"}
@@ -43,7 +42,7 @@ def test_the_race_builders_numbers_and_entries_are_kept_through_a_reload(
         page.locator("button[type=submit]").tap()
         expect(page.locator("#created")).to_be_visible()
         game_id = int((page.locator("#watch").get_attribute("href") or "").split("/")[2])
-        seen = httpx.get(f"{address}/api/tables/{game_id}/frame", timeout=30).json()
+        seen = API.get(f"{address}/api/tables/{game_id}/frame", timeout=30).json()
         race = seen["view"]["race"]
         assert race["furlongs"] == 8
         assert [e["horse"] for e in seen["view"]["entries"]] == ["Secretariat", "Dublin"]
@@ -65,7 +64,7 @@ def test_the_lobbys_number_typed_is_kept_through_a_reload_with_anothers_table_li
         listed = page.locator("#tables li a").count()
         seats = [{"kind": "person", "name": "Zed"}, {"kind": "open", "name": "Guest"}]
         request = {"game": "totopoly", "config": {"players": 2}, "seats": seats}
-        made = httpx.post(f"{address}/api/tables", json=request, timeout=30).json()["id"]
+        made = API.post(f"{address}/api/tables", json=request, timeout=30).json()["id"]
         page.reload()
         expect(page.locator("#tables li a")).to_have_count(listed + 1)
         expect(page.locator(f"#tables a[href='/t/{made}/watch']")).to_be_visible()

@@ -6,10 +6,9 @@ for someone else is forgotten; the other stays."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame, open_table, shows
+from tests.browser.table_pages import API, SMALL, SharedServer, fits_width, frame, open_table, shows
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +55,7 @@ def test_a_phone_holding_two_seats_at_a_table_is_led_back_to_each(
             # more): his is forgotten, Ann's kept
             page.goto(bob)
             shows(page, frame(address, game_id)["version"])
-            handed = httpx.post(
+            handed = API.post(
                 f"{address}/api/tables/{game_id}/seats/1",
                 json={"token": links["admin"].rsplit("/", 1)[1], "bot": "open"},
             )

@@ -8,10 +8,10 @@ import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, Request, expect
 from tests.browser.table_pages import (
+    API,
     PHONE,
     SharedServer,
     broken_words,
@@ -49,7 +49,7 @@ def new_race(
     race = {"name": name, "furlongs": furlongs, "entries": [{"horse": h} for h in horses]}
     players = [{"kind": "person", "name": person} for person in people]
     players += [{"kind": "open"}] * open_seats
-    answer = httpx.post(
+    answer = API.post(
         f"{address}/api/stretch/races", json={"race": race, "mode": mode, "players": players}
     )
     assert answer.status_code == 200, answer.text

@@ -4,10 +4,9 @@ unfolds the call segment by segment."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, broken_words, stretch_call_read_out
+from tests.browser.table_pages import API, SharedServer, broken_words, stretch_call_read_out
 
 from homestretch.games.stretch.content.race import load_race
 from homestretch.games.stretch.rules.engine import RaceGame
@@ -26,10 +25,10 @@ def test_a_race_is_watched_and_replayed_in_the_browser(
     config = RaceGame(race, "full").config()
     with shared_server.visit() as address:
         request = {"game": "stretch", "config": config, "seats": [], "seed": 3}
-        answer = httpx.post(f"{address}/api/tables", json=request)
+        answer = API.post(f"{address}/api/tables", json=request)
         assert answer.status_code == 200, answer.text
         game_id = answer.json()["id"]
-        frame = httpx.get(f"{address}/api/tables/{game_id}/frame").json()
+        frame = API.get(f"{address}/api/tables/{game_id}/frame").json()
         assert frame["over"]
         context = browser.new_context(base_url=address, viewport={"width": 390, "height": 844})
         page = context.new_page()
@@ -97,7 +96,7 @@ def test_a_wet_races_scoresheet_shows_the_wet_ratings(
     config = RaceGame(race, "quick").config()
     with shared_server.visit() as address:
         request = {"game": "stretch", "config": config, "seats": [], "seed": 5}
-        answer = httpx.post(f"{address}/api/tables", json=request)
+        answer = API.post(f"{address}/api/tables", json=request)
         assert answer.status_code == 200, answer.text
         context = browser.new_context(base_url=address)
         page = context.new_page()
@@ -129,9 +128,9 @@ def test_horses_level_at_a_call_are_drawn_apart(
     config = RaceGame(race, "full").config()
     with shared_server.visit() as address:
         request = {"game": "stretch", "config": config, "seats": [], "seed": 11}
-        answer = httpx.post(f"{address}/api/tables", json=request)
+        answer = API.post(f"{address}/api/tables", json=request)
         assert answer.status_code == 200, answer.text
-        entries = httpx.get(f"{address}/api/tables/{answer.json()['id']}/frame").json()["view"][
+        entries = API.get(f"{address}/api/tables/{answer.json()['id']}/frame").json()["view"][
             "entries"
         ]
         level = [

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
+    API,
     SharedServer,
     context,
     fits_width,
@@ -190,7 +190,7 @@ def test_a_fullplay_race_is_called_and_drawn_as_it_runs(
             + [{"horse": h} for h in ("affirmed-1978", "citation-1948")],
         }
         request = {"race": race, "mode": "full", "players": [{"kind": "person", "name": "Ann"}]}
-        links = httpx.post(f"{address}/api/stretch/races", json=request).json()
+        links = API.post(f"{address}/api/stretch/races", json=request).json()
         page = context(browser, address, phone=True).new_page()
         page.goto(links["seats"][0]["link"])
         chances = page.locator("#stretch-chances")

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
     ANN_BOB_AND_CY,
+    API,
     fits_width,
     frame,
     on_page,
@@ -41,7 +41,7 @@ def test_two_people_and_a_spectator_play_in_the_browser(browser: Browser, tmp_pa
     db = str(tmp_path / "games.sqlite")
     with serving(db, tmp_path) as address:
         request = {"game": "totopoly", "config": {"players": 3}, "seats": SEATS, "seed": 4}
-        links = httpx.post(f"{address}/api/tables", json=request).json()
+        links = API.post(f"{address}/api/tables", json=request).json()
         game_id = links["id"]
         tokens = [seat["link"].rsplit("/", 1)[1] for seat in links["seats"][:2]]
         contexts = [browser.new_context(base_url=address) for _ in range(3)]

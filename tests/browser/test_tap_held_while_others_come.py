@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     ANN_BOB_AND_CY,
+    API,
     SharedServer,
     context,
     frame,
@@ -42,7 +42,7 @@ def test_a_tap_held_while_a_friend_opens_his_page_makes_the_move(
     the generic ones folded under a board (Totopoly's own keep their DOM at a version)."""
     with shared_server.visit() as address:
         request = {"game": game, "config": {"players": 3}, "seats": SEATS, "seed": 11}
-        links = httpx.post(f"{address}/api/tables", json=request).json()
+        links = API.post(f"{address}/api/tables", json=request).json()
         game_id = links["id"]
         tokens = [token_of(seat["link"]) for seat in links["seats"][:2]]
         asked = _asked(address, game_id, tokens)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.browser.table_pages import (
+    API,
     DRAWN_PAST,
     SMALL,
     SharedServer,
@@ -168,13 +168,13 @@ def _open_totopoly(address: str) -> tuple[dict[str, Any], list[str]]:
         {"kind": "bot", "bot": "sensible", "name": "Cy"},
     ]
     request = {"game": "totopoly", "config": {"players": 3}, "seats": seats, "seed": 5}
-    links = httpx.post(f"{address}/api/tables", json=request).json()
+    links = API.post(f"{address}/api/tables", json=request).json()
     return links, [token_of(seat["link"]) for seat in links["seats"]]
 
 
 def _send(address: str, game_id: int, token: str, shown: dict[str, Any], action: Any) -> None:
     body = {"token": token, "version": shown["version"], "action": action}
-    answer = httpx.post(f"{address}/api/tables/{game_id}/moves", json=body)
+    answer = API.post(f"{address}/api/tables/{game_id}/moves", json=body)
     assert answer.status_code == 200, answer.text
 
 
@@ -205,7 +205,7 @@ def _until_asked(
         assert _lot_of(shown) == card, "the lot was sold first"
         if shown["your_turn"]:
             return shown
-        httpx.get(f"{address}/api/tables", timeout=30)  # a moment, spent asking the server
+        API.get(f"{address}/api/tables", timeout=30)  # a moment, spent asking the server
     raise AssertionError("the seat was never asked")
 
 

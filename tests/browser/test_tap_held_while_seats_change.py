@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
+    API,
     SharedServer,
     context,
     frame,
@@ -30,7 +30,7 @@ def _open(address: str, game: str, third: dict[str, Any]) -> tuple[dict[str, Any
     person it asks first."""
     seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}, third]
     request = {"game": game, "config": {"players": 3}, "seats": seats, "seed": 11}
-    links = httpx.post(f"{address}/api/tables", json=request).json()
+    links = API.post(f"{address}/api/tables", json=request).json()
     tokens = [token_of(seat["link"]) for seat in links["seats"]]
     asked = next(f for f in (frame(address, links["id"], t) for t in tokens) if f["your_turn"])
     return links, asked
@@ -79,7 +79,7 @@ def test_a_tap_held_while_a_seat_is_handed_to_the_computer_makes_the_move(
         expect(seats.nth(other)).not_to_contain_text("computer")
         _finger_down(page, buttons)
         handed = {"token": links["admin_token"], "bot": "random"}
-        answer = httpx.post(f"{address}/api/tables/{game_id}/seats/{other}", json=handed)
+        answer = API.post(f"{address}/api/tables/{game_id}/seats/{other}", json=handed)
         assert answer.status_code == 200, answer.text
         expect(seats.nth(other)).to_contain_text("computer")  # pushed at the same version
         assert frame(address, game_id)["version"] == asked["version"]
@@ -99,7 +99,7 @@ def test_a_tap_held_while_a_guest_is_named_makes_the_move_and_the_board_names_hi
             {"kind": "bot", "bot": "sensible", "name": "Cy"},
         ]
         request = {"game": "across", "config": {"players": 3}, "seats": seats, "seed": 11}
-        links = httpx.post(f"{address}/api/tables", json=request).json()
+        links = API.post(f"{address}/api/tables", json=request).json()
         game_id = links["id"]
         asked = frame(address, game_id, token_of(links["seats"][0]["link"]))
         assert asked["your_turn"]  # Ann, the Trackmaster, chooses the track
@@ -111,7 +111,7 @@ def test_a_tap_held_while_a_guest_is_named_makes_the_move_and_the_board_names_hi
         expect(players).to_contain_text("Guest")
         _finger_down(page, BOARD_BUTTONS)
         invite = token_of(links["invite"])
-        joined = httpx.post(
+        joined = API.post(
             f"{address}/api/tables/{game_id}/join", json={"invite": invite, "name": "Dan"}
         )
         assert joined.status_code == 200, joined.text
@@ -132,7 +132,7 @@ def test_a_guest_named_while_nothing_is_held_is_named_on_the_board_at_once(
             {"kind": "open", "name": "Guest"},
         ]
         request = {"game": "across", "config": {"players": 3}, "seats": seats, "seed": 11}
-        links = httpx.post(f"{address}/api/tables", json=request).json()
+        links = API.post(f"{address}/api/tables", json=request).json()
         game_id = links["id"]
         version = frame(address, game_id)["version"]
         mine = context(browser, address)
@@ -142,7 +142,7 @@ def test_a_guest_named_while_nothing_is_held_is_named_on_the_board_at_once(
         players = page.locator("#board .ab-players")
         expect(players).to_contain_text("Guest")
         invite = token_of(links["invite"])
-        joined = httpx.post(
+        joined = API.post(
             f"{address}/api/tables/{game_id}/join", json={"invite": invite, "name": "Dan"}
         )
         assert joined.status_code == 200, joined.text

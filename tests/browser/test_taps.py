@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, Request, Route, expect
-from tests.browser.table_pages import SharedServer, context, frame, shows, snap, token_of
+from tests.browser.table_pages import API, SharedServer, context, frame, shows, snap, token_of
 from tests.browser.test_stretch_betting_phone import bet, new_race
 
 pytestmark = pytest.mark.browser
@@ -33,7 +32,7 @@ def _moves_sent(page: Page) -> list[Request]:
 def _bob(browser: Browser, address: str) -> tuple[Page, int, str]:
     """Totopoly with Bob the one person: his phone, the table and his token."""
     request = {"game": "totopoly", "config": {"players": 3}, "seats": BOB_AND_BOTS, "seed": 11}
-    links = httpx.post(f"{address}/api/tables", json=request).json()
+    links = API.post(f"{address}/api/tables", json=request).json()
     page = context(browser, address, phone=True).new_page()
     page.goto(links["seats"][0]["link"])
     return page, int(links["id"]), token_of(links["seats"][0]["link"])
