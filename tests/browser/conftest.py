@@ -1,9 +1,10 @@
-"""Playwright drives Debian's Chromium (it cannot download its own browsers here); a
-module of several tests shares one server."""
+"""Playwright drives Debian's Chromium (it cannot download its own browsers here); the
+modules of a worker share one server, but a module that asks for its own (``OWN_SERVER``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -30,15 +31,43 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 
 
-@pytest.fixture(scope="module")
-def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedServer]:
-    """One server for the tests of a module (started once: a second or two each)."""
+OWN_SERVER = "OWN_SERVER"
+"""A test module's flag (``OWN_SERVER = True``): its tests share a server of their own,
+fresh (no other module's tables: a lobby's list of open tables, a store's list of games,
+a cache of exact odds not yet made), not the worker's."""
+
+
+@contextmanager
+def _server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedServer]:
     folder = tmp_path_factory.mktemp("server")
     db = str(folder / "games.sqlite")
     with pytest.MonkeyPatch.context() as env:
         env.setenv("HOMESTRETCH_CACHE", str(folder / "exact-odds"))  # the server's own
         with serving(db, folder) as address:
             yield SharedServer(address, db, folder)
+
+
+@pytest.fixture(scope="session")
+def worker_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedServer]:
+    """One server for every module of an xdist worker (of the run, without xdist) that
+    does not ask for its own: each test opens tables of its own on it. A server's start
+    costs some 1.5-1.8 s of CPU (3-8 s on the suite's loaded machine), once a module it
+    was some 140 starts."""
+    with _server(tmp_path_factory) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def shared_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[SharedServer]:
+    """The server a module's tests share: the worker's, or one of the module's own where
+    it says ``OWN_SERVER = True``."""
+    if getattr(request.module, OWN_SERVER, False):
+        with _server(tmp_path_factory) as server:
+            yield server
+    else:
+        yield request.getfixturevalue("worker_server")
 
 
 @pytest.fixture

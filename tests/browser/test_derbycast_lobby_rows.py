@@ -16,6 +16,7 @@ from tests.browser.table_pages import SharedServer, fits_width, more_settings
 from homestretch.store.db import Store
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 
 
 @pytest.fixture

@@ -31,6 +31,7 @@ from homestretch.core.registry import entry
 from homestretch.web.hub import SEAT_GONE
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 FRIENDS = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cat")]
 TOTOPOLY = {"game": "totopoly", "config": {"players": 3}, "seats": FRIENDS, "seed": 4}
 

@@ -19,6 +19,7 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 GAMES = ("across", "derbycast", "stretch", "totopoly")
 
 

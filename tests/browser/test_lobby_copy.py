@@ -11,6 +11,7 @@ from tests.browser.table_pages import SMALL, SharedServer, fits_width, snap
 from tests.browser.test_stretch_race_builder import build_race
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 NO_CLIPBOARD = """
 Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined });
 window.copied = [];

@@ -26,6 +26,7 @@ from tests.browser.table_pages import (
 from tests.conftest import serving
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 
 SAMPLES = Path(__file__).parents[2] / "samples"
 DESIGN = "across:my-across"

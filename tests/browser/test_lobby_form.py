@@ -27,6 +27,7 @@ from homestretch.store.db import Store
 from homestretch.web.forms import shown
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 QUICK = ("pass", "done", "reject", "keep", "done betting")
 """What a person in a hurry chooses when it is offered."""
 COMPUTER = {"across": "sensible", "totopoly": "sensible", "derbycast": "value", "stretch": "value"}

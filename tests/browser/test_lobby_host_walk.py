@@ -24,6 +24,7 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 
 SCREENS: dict[str, dict[str, Any]] = {
     "phone": PHONE,

@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SharedServer, context
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 
 
 def test_a_table_a_friend_opens_is_listed_while_ann_types(

@@ -27,6 +27,7 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 AN_HOUR = 3_600_000
 """ms: the lobby's asking for its list while its push is down, set so long that only the
 stream (or the page's own catching up) can bring a change within the test."""

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SMALL, SharedServer, fits_width, more_settings
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 FOLDER = Path(__file__).parents[2] / "samples" / "totopoly"
 
 

@@ -14,6 +14,7 @@ from tests.browser.table_pages import SMALL, SharedServer, fits_width, shown_sec
 from tests.browser.test_stretch_race_builder import build_race
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 
 
 def _open_private_totopoly(page: Page, watches: bool) -> dict[str, str]:

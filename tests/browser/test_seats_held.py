@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import API, SMALL, SharedServer, fits_width, frame, open_table, shows
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 
 SEATS = [
     {"kind": "person", "name": "Ann"},

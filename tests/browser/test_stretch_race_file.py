@@ -17,6 +17,7 @@ from tests.web.test_pasted_race import SAID, copied_race
 from homestretch.games.stretch.content.race_plain import BUNDLED_RACES
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 
 CHAMPAGNE = (BUNDLED_RACES / "2009-champagne-stakes.toml").read_text()
 ASPIRE = 'horse = "aspire-2009"\njockey = "house-b"\napr = 16'

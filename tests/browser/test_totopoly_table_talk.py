@@ -33,6 +33,7 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
 QUIET = ("done", "pass", "throw", "join")
 """The moves played for the people between the checks: keep hands, let lots go (and
