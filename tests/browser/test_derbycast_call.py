@@ -26,6 +26,7 @@ from tests.conftest import serving
 from homestretch.core.protocol import JSON
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # a second server is started on its store: this module's tables alone (conftest)
 
 # The fewest parts of the call the page has ever shown since it loaded (None: no call
 # yet), watched on every change of the page, so a call that starts over from its first
