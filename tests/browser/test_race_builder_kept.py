@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import API, SharedServer, small_phone_at
 
 pytestmark = pytest.mark.browser
+OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
 NUMBERS = {"furlongs": "8", "open-seats": "2", "computers": "1", "bankroll": "250"}
 
 
