@@ -50,8 +50,9 @@ changed: every test shares it)."""
 
 @dataclass(frozen=True)
 class SharedServer:
-    """``homestretch serve`` started once for a test module, not once a test (each test
-    opens tables of its own on it): its address, its store and its folder."""
+    """``homestretch serve`` started once for an xdist worker's modules (or a module's
+    own: conftest's ``OWN_SERVER``), not once a test (each test opens tables of its own
+    on it): its address, its store and its folder."""
 
     address: str
     db: str
