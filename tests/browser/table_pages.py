@@ -650,13 +650,20 @@ def streams_kept(page: Page) -> None:
 
 @contextmanager
 def tv_at(
-    browser: Browser, address: str, link: str, game_id: int, width: int, height: int
+    browser: Browser,
+    address: str,
+    link: str,
+    game_id: int,
+    width: int,
+    height: int,
+    *,
+    clock: bool = False,
 ) -> Iterator[Page]:
     """A TV of its own (a browser context: another screen) of ``width`` x ``height`` CSS
     pixels opened at ``link`` (a table's watch link) and drawn as the server holds the
-    table; closed after."""
+    table; closed after. ``clock``: as ``screen_at``'s."""
     screen = {"viewport": {"width": width, "height": height}}
-    with screen_at(browser, address, link, game_id, screen) as tv:
+    with screen_at(browser, address, link, game_id, screen, clock=clock) as tv:
         yield tv
 
 
@@ -749,14 +756,23 @@ page's size set off (a ResizeObserver's measuring, a frame on) is done."""
 
 @contextmanager
 def screen_at(
-    browser: Browser, address: str, link: str, game_id: int, screen: dict[str, Any]
+    browser: Browser,
+    address: str,
+    link: str,
+    game_id: int,
+    screen: dict[str, Any],
+    *,
+    clock: bool = False,
 ) -> Iterator[Page]:
     """A screen of its own (a browser context made with ``screen``: ``SMALL``, ``PHONE``,
     a viewport) opened at ``link`` and drawn as the server holds the table; closed
-    after."""
+    after. ``clock``: the page's clock installed before it opened (``page.clock``), for
+    ``derbycast_call_read_out``."""
     context = browser.new_context(base_url=address, **screen)
     try:
         page = context.new_page()
+        if clock:
+            page.clock.install()
         page.goto(link)
         settled(address, game_id, page)
         yield page
@@ -963,3 +979,15 @@ def stretch_call_read_out(page: Page, address: str, game_id: int) -> None:
     assert final["over"], "the race is not run yet: no call to read out"
     shows(page, final["version"])
     page.clock.run_for((len(final["view"]["call"]) + 1) * CALL_STEP_MS)
+
+
+def derbycast_call_read_out(page: Page, address: str, game_id: int) -> None:
+    """The Derby Cast page ``page`` (its clock installed before it opened: ``tv_at``'s
+    ``clock``) reads the rest of the call of the race under review at once: its clock run
+    on through every part at the server's pace (the frame's ``pace``: 1.8 s a part as
+    served). For a test about what the page shows once the call is read, not about its
+    pace: the parts still come one by one, by the page's own timers, in a moment instead
+    of some ten seconds."""
+    now = frame(address, game_id)
+    parts = len(now["view"]["call"])
+    page.clock.run_for(int((parts + 1) * now["pace"] * 1000))

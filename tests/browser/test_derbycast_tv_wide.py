@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
     FOURTEEN_HORSES,
     SharedServer,
+    derbycast_call_read_out,
     derbycast_family_under_review,
     fits_the_tv,
     move,
@@ -65,9 +66,10 @@ def test_a_tv_shows_the_board_the_card_and_the_whole_call_on_one_screen(
     width, height = SCREENS[screen]
     with shared_server.visit() as address:
         game_id, watch, call, keeper = derbycast_family_under_review(address)
-        with tv_at(browser, address, watch, game_id, width, height) as tv:
+        with tv_at(browser, address, watch, game_id, width, height, clock=True) as tv:
+            derbycast_call_read_out(tv, address, game_id)
             parts = tv.locator(".dc-call p")
-            expect(parts).to_have_count(len(call))  # read out whole (a part every 1.8 s)
+            expect(parts).to_have_count(len(call))  # read out whole
             expect(parts.last).to_contain_text(call[-1]["words"][:40])
             snap(tv, tmp_path / f"{screen}-call.png", full_page=False)
             fits_the_tv(tv, ".dc-oat", ".dc-card tr", ".dc-call h3, .dc-call p", ".dc-status")

@@ -134,7 +134,7 @@ def test_a_table_of_each_game_opened_from_the_form_on_a_phone(
             ("Robo", "bot", COMPUTER[game]),
         ]
 
-        ann = phone()
+        ann = lobby  # the host is Ann: her seat opened on the lobby's page
         ann.goto(ann_link)
         before = frame(address, game_id)
         shows(ann, before["version"])

@@ -117,14 +117,15 @@ def test_no_notices_heading_over_nothing(browser: Browser, shared_server: Shared
         links = open_table(address, request)
         context = browser.new_context(base_url=address, **SMALL)
         try:
-            watch, ann = context.new_page(), context.new_page()
-            watch.goto(links["watch"])
-            ann.goto(links["seats"][0]["link"])
+            page = context.new_page()  # a spectator's first, then Ann's seat on it
+            page.goto(links["watch"])
             now = frame(address, links["id"])
             assert not now["notices"]
-            shows(watch, now["version"])
+            shows(page, now["version"])
+            expect(page.get_by_role("heading", name="Notices")).to_be_hidden()
+            ann = page
+            ann.goto(links["seats"][0]["link"])
             shows(ann, now["version"])
-            expect(watch.get_by_role("heading", name="Notices")).to_be_hidden()
             # Ann's, dealt her cards, on her board's "Money and cards" (Totopoly's board
             # lists the notices itself: the page's list is not drawn for it)
             expect(ann.locator("#tp-news h3")).to_be_visible()

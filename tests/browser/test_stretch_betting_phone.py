@@ -5,6 +5,7 @@ bet half chosen stays as it is when another player's bet redraws the page."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from tests.browser.table_pages import (
     drawn_box,
     fits_width,
     frame,
+    move,
     shows,
     snap,
     stretch_call_read_out,
@@ -33,6 +35,13 @@ SCREEN = PHONE["viewport"]["height"]
 
 
 THREE_HORSES = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
+DONE: JSON = {"kind": "done"}
+"""A player's "Done betting", sent through the API where no check reads that player's
+page (their page opened only to press it cost a browser of its own)."""
+
+
+def seat_token(links: JSON, seat: int) -> str:
+    return token_of(links["seats"][seat]["link"])
 
 
 def new_race(
@@ -132,9 +141,9 @@ def test_the_window_comes_first_on_a_phone(
 
 
 def test_nothing_below_tells_the_finish_before_the_caller(
-    browser: Browser, shared_server: SharedServer, tmp_path: Path
+    phone: Callable[[], Page], shared_server: SharedServer, tmp_path: Path
 ) -> None:
-    """Phones watching the off: while the call comes in part by part, the page's
+    """Ann's phone watching the off: while the call comes in part by part, the page's
     notices, log and result (below the board) say nothing of the finish; once the
     caller reaches the wire they are back. Ann's clock is held from before the off, so
     the looks while the call comes do not race the caller's few seconds to the wire, and
@@ -142,18 +151,16 @@ def test_nothing_below_tells_the_finish_before_the_caller(
     start = datetime(2026, 12, 4, 20, 0, tzinfo=UTC)
     with shared_server.visit() as address:
         links = new_race(address, "Quiet Stakes", ("Ann", "Bea"))
-        ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
+        ann = phone()
         ann.clock.install(time=start)
-        for page, seat in ((ann, 0), (bea, 1)):
-            page.goto(links["seats"][seat]["link"])
-            expect(page.locator("#bet-done")).to_be_visible()
+        ann.goto(links["seats"][0]["link"])
+        expect(ann.locator("#bet-done")).to_be_visible()
         bet(ann, "win", 1, 10)
         ann.click("#bet-done")
         expect(ann.locator("#stretch-bet")).to_have_count(0)  # her bet and done both landed
         # held: the page's clock has run seconds since start, far less than ten minutes
         ann.clock.pause_at(start + timedelta(minutes=10))
-        with bea.expect_response("**/moves"):
-            bea.click("#bet-done")  # the last one done: the race goes off
+        move(address, links["id"], seat_token(links, 1), DONE)  # Bea, the last: it goes off
         over = frame(address, int(links["id"]))
         assert over["over"]
         official = next(n["words"] for n in over["notices"] if n["type"] == "official")
@@ -174,23 +181,23 @@ def test_nothing_below_tells_the_finish_before_the_caller(
 
 
 def test_the_last_at_the_window_is_told_the_race_waits_for_them(
-    browser: Browser, shared_server: SharedServer
+    phone: Callable[[], Page], shared_server: SharedServer
 ) -> None:
+    """Cal's phone; Ann and Bea bet and say done through the API (their pages unread)."""
     with shared_server.visit() as address:
         links = new_race(address, "Last Stakes", ("Ann", "Bea", "Cal"))
-        pages = [context(browser, address, phone=True).new_page() for _ in range(3)]
-        for page, seat in zip(pages, links["seats"], strict=True):
-            page.goto(seat["link"])
-        ann, bea, cal = pages
+        game_id, ann, bea = links["id"], seat_token(links, 0), seat_token(links, 1)
+        cal = phone()
+        cal.goto(links["seats"][2]["link"])
         waiting = cal.locator("#stretch-bet .stretch-waiting")
         expect(waiting).to_have_text("You, Ann and Bea are still betting.")
         # only one ticket on the win pool: the tote board says it pays the stake back
-        bet(ann, "win", 1, 10)
+        move(address, game_id, ann, {"kind": "bet", "pool": "win", "post": 1, "dollars": 10})
         expect(cal.locator("#stretch-pools tr").nth(1)).to_contain_text("stake back")
         expect(cal.locator("#log")).to_contain_text("Ann: bet $10 to win on #1 Secretariat")
-        ann.click("#bet-done")
+        move(address, game_id, ann, DONE)
         expect(waiting).to_have_text("You and Bea are still betting.")
-        bea.click("#bet-done")
+        move(address, game_id, bea, DONE)
         expect(waiting).to_have_text("Everyone else is done: the race goes off when you are.")
         on_first_screen(cal, "#stretch-bet")
 
@@ -227,17 +234,16 @@ def test_done_straight_after_a_bet_counts_both(
 
 
 def test_a_refused_bet_is_said_under_the_window_until_the_table_moves_on(
-    browser: Browser, shared_server: SharedServer, tmp_path: Path
+    phone: Callable[[], Page], shared_server: SharedServer, tmp_path: Path
 ) -> None:
     """A bet the tote refuses (more than the player holds) is said under the window on
     her phone, where she pressed, not at the top of the page; it goes when another
     player's bet changes the table, and with her own next good bet."""
     with shared_server.visit() as address:
         links = new_race(address, "Short Stakes", ("Ann", "Bea"))
-        ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
-        for page, seat in ((ann, 0), (bea, 1)):
-            page.goto(links["seats"][seat]["link"])
-            expect(page.locator("#bet-done")).to_be_visible()
+        ann = phone()
+        ann.goto(links["seats"][0]["link"])
+        expect(ann.locator("#bet-done")).to_be_visible()
         refused = ann.locator("#stretch-bet .stretch-refused")
         bet(ann, "win", 1, 500)
         expect(refused).to_contain_text("$100")  # what she holds, in the tote's words
@@ -245,9 +251,9 @@ def test_a_refused_bet_is_said_under_the_window_until_the_table_moves_on(
         on_first_screen(ann, "#stretch-bet .stretch-refused")
         snap(ann, tmp_path / "refused.png")
 
-        version = frame(address, int(links["id"]))["version"]
-        bet(bea, "show", 2, 10)  # the table moves on: Ann's refusal no longer applies
-        shows(ann, version + 1)
+        # Bea bets (through the API): the table moves on, Ann's refusal no longer applies
+        bea_bet = {"kind": "bet", "pool": "show", "post": 2, "dollars": 10}
+        shows(ann, move(address, links["id"], seat_token(links, 1), bea_bet))
         expect(refused).to_be_hidden()
 
         bet(ann, "win", 1, 500)
@@ -259,7 +265,7 @@ def test_a_refused_bet_is_said_under_the_window_until_the_table_moves_on(
 
 
 def test_a_player_reads_her_own_lines_first_when_done_and_after_the_race(
-    browser: Browser, shared_server: SharedServer, tmp_path: Path
+    phone: Callable[[], Page], shared_server: SharedServer, tmp_path: Path
 ) -> None:
     """Once Ann is done betting her phone's first screen says her tickets and whom the
     race waits for (they were under the chances and the tote, two screens down); once
@@ -267,11 +273,10 @@ def test_a_player_reads_her_own_lines_first_when_done_and_after_the_race(
     before."""
     with shared_server.visit() as address:
         links = new_race(address, "Own Stakes", ("Ann", "Bea"))
-        ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
+        ann = phone()
         ann.clock.install()  # the call read out at once (stretch_call_read_out)
-        for page, seat in ((ann, 0), (bea, 1)):
-            page.goto(links["seats"][seat]["link"])
-            expect(page.locator("#bet-done")).to_be_visible()
+        ann.goto(links["seats"][0]["link"])
+        expect(ann.locator("#bet-done")).to_be_visible()
         bet(ann, "win", 1, 10)
         expect(ann.locator("#stretch-bet .stretch-says")).to_have_text("Your tickets: $10 win #1")
         ann.click("#bet-done")
@@ -285,9 +290,8 @@ def test_a_player_reads_her_own_lines_first_when_done_and_after_the_race(
         expect(mine).to_contain_text("Waiting for Bea")
         snap(ann, tmp_path / "done-waiting.png", full_page=False)
 
-        with bea.expect_response("**/moves"):
-            bea.click("#bet-done")
-        over = frame(address, int(links["id"]), token_of(links["seats"][0]["link"]))
+        move(address, links["id"], seat_token(links, 1), DONE)  # Bea, through the API
+        over = frame(address, int(links["id"]), seat_token(links, 0))
         assert over["over"]
         outcome = over["view"]["yours"]["outcome"]
         # Ann alone bet to win: the pool pays her stake back if #1 won, else it is given
@@ -329,6 +333,7 @@ def test_a_phone_woken_at_the_off_hears_the_call_with_the_others(
         )
         ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
         for page, seat in ((ann, 0), (bea, 1)):
+            page.clock.install()  # the rest of the call read out at once, at the end
             page.goto(links["seats"][seat]["link"])
             expect(page.locator("#bet-done")).to_be_visible()
         ann.click("#bet-done")
@@ -345,9 +350,8 @@ def test_a_phone_woken_at_the_off_hears_the_call_with_the_others(
         expect(bea.locator("#status")).to_have_text("the race is being called")
         snap(bea, tmp_path / "woken.png")
         for page in (ann, bea):
-            expect(page.locator("#stretch-call .stretch-n-official")).to_have_text(
-                official, timeout=30_000
-            )
+            stretch_call_read_out(page, address, int(links["id"]))
+            expect(page.locator("#stretch-call .stretch-n-official")).to_have_text(official)
 
 
 def test_no_empty_running_lines_before_the_break_is_called(

@@ -7,12 +7,14 @@ replayed segment by segment."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
     API,
+    CALL_STEP_MS,
     SharedServer,
     context,
     fits_width,
@@ -25,6 +27,8 @@ from tests.browser.table_pages import (
 pytestmark = pytest.mark.browser
 EXACT_WAIT = 300_000  # ms: the exact sums run in the background on a loaded machine
 HORSES = ["Super Saver", "Dublin", "Aspire", "Overlap", "Homeboykris"]
+START = datetime(2026, 12, 4, 20, 0, tzinfo=UTC)
+"""Where a page's clock is installed before the off, to be held there (``pause_at``)."""
 
 
 def build_race(page: Page, shots: Path, submit: bool = True) -> None:
@@ -192,17 +196,26 @@ def test_a_fullplay_race_is_called_and_drawn_as_it_runs(
         request = {"race": race, "mode": "full", "players": [{"kind": "person", "name": "Ann"}]}
         links = API.post(f"{address}/api/stretch/races", json=request).json()
         page = context(browser, address, phone=True).new_page()
+        page.clock.install(time=START)
         page.goto(links["seats"][0]["link"])
         chances = page.locator("#stretch-chances")
         expect(chances).to_have_attribute("data-method", "simulated")
         expect(chances).to_contain_text("400,000 Fullplay races")
         bet(page, "show", 3, 10)
-        page.click("#bet-done")
+        # held from before the off (far less than ten minutes since START have run): the
+        # call moves a part at a time with ``run_for``, not with the caller's 1.2 s a part
+        page.clock.pause_at(START + timedelta(minutes=10))
+        with page.expect_response("**/moves"):
+            page.click("#bet-done")
+        shows(page, frame(address, links["id"])["version"])
         grid = page.locator("svg.stretch-lines line.grid")
+        page.clock.run_for(CALL_STEP_MS)
         expect(page.locator("#stretch-call")).to_contain_text("At the break.")
         expect(grid).to_have_count(1)  # the break only: the rest is still to be called
+        page.clock.run_for(CALL_STEP_MS)
         expect(page.locator("#stretch-call")).to_contain_text("Down the backstretch.")
         expect(grid).to_have_count(2)
+        stretch_call_read_out(page, address, links["id"])
         expect(page.locator("#stretch-call")).to_contain_text("At the wire.")
         expect(grid).to_have_count(4)  # break, backstretch, turn and the wire
         # the Race Pace reading: the top-two race points (ruling S18)

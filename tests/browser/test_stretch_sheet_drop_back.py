@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser
-from tests.browser.table_pages import SharedServer, frame, open_table, shows
+from tests.browser.table_pages import SharedServer, frame, open_table, stretch_call_read_out
 
 from homestretch.games.stretch.rules.words import CAPTIONS
 
@@ -32,8 +32,9 @@ def test_the_sheet_says_who_dropped_back(
         context = browser.new_context(base_url=address, viewport={"width": width, "height": 800})
         try:
             page = context.new_page()
+            page.clock.install()  # the call read out at once: the sheet comes after it
             page.goto(links["watch"])
-            shows(page, now["version"])
+            stretch_call_read_out(page, address, links["id"])
             sheet = page.locator("#stretch-sheet")  # its box holds both halves when split
             sheet.scroll_into_view_if_needed()
             tables = [rows for rows in sheet.locator("xpath=..").evaluate(CELLS) if rows]
