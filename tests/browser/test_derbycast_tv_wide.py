@@ -16,6 +16,7 @@ Screenshots are kept in the test's folder."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,8 @@ from tests.browser.table_pages import (
     tv_at,
     twenty_markers_and_a_card,
 )
+
+from homestretch.core.protocol import JSON
 
 pytestmark = pytest.mark.browser
 
@@ -92,6 +95,13 @@ CARDS = {
 }
 
 
+@cache
+def _carded(address: str, horses: int) -> JSON:
+    """``twenty_markers_and_a_card`` with the first ``horses`` of ``FOURTEEN_HORSES``, made
+    once a server: the tests only watch it (a card of fourteen on two screens)."""
+    return twenty_markers_and_a_card(address, FOURTEEN_HORSES[:horses])
+
+
 @pytest.mark.parametrize("screen", list(CARDS))
 def test_a_tv_with_twenty_markers_shows_the_card_picked_from(
     browser: Browser, shared_server: SharedServer, tmp_path: Path, screen: str
@@ -106,7 +116,7 @@ def test_a_tv_with_twenty_markers_shows_the_card_picked_from(
     as they need (derbycast.js, fitTheType)."""
     width, height, horses, least, most = CARDS[screen]
     with shared_server.visit() as address:
-        links = twenty_markers_and_a_card(address, FOURTEEN_HORSES[:horses])
+        links = _carded(address, horses)
         game_id = links["id"]
         with tv_at(browser, address, links["watch"], game_id, width, height) as tv:
             snap(tv, tmp_path / f"{screen}-twenty.png", full_page=False)
