@@ -41,6 +41,7 @@ page (their page opened only to press it cost a browser of its own)."""
 
 
 def seat_token(links: JSON, seat: int) -> str:
+    """The token of the race's seat ``seat`` (for its moves through the API)."""
     return token_of(links["seats"][seat]["link"])
 
 
