@@ -9,6 +9,7 @@ rebuilds the state; the same seed gives the same log.
 
 from __future__ import annotations
 
+import copy
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 from homestretch.cli.pictures import standings_over_game
-from homestretch.core.protocol import CHANCE, Game, State, replay
+from homestretch.core.protocol import CHANCE, JSON, Event, Game, State, replay
 from homestretch.core.registry import GameEntry, entries
 from homestretch.session.dice import DiceSpec
 from homestretch.session.saved import rebuild
@@ -41,19 +42,20 @@ def _seeds(entry: GameEntry, config: dict[str, Any]) -> range:
 
 
 def _string_leaves(data: Any) -> set[str]:
-    if isinstance(data, str):
-        return {data}
-    if isinstance(data, dict):
-        found = set(data.keys())
-        for value in data.values():
-            found |= _string_leaves(value)
-        return found
-    if isinstance(data, list | tuple):
-        found = set()
-        for value in data:
-            found |= _string_leaves(value)
-        return found
-    return set()
+    """Every string in a view, keys included: one walk into one set (the views of every
+    player at every step make this the harness's busiest function)."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            found.update(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
 
 
 def _check_step(state: State, players: int, start: dict[str, int]) -> None:
@@ -71,27 +73,34 @@ def _check_step(state: State, players: int, start: dict[str, int]) -> None:
         json.dumps(view)
         leaked = state.hidden_from(player) & _string_leaves(view)
         assert not leaked, f"view of {player} shows hidden {sorted(leaked)[:5]}"
-        _check_not_derivable(state, player)
+        _check_not_derivable(state, player, view)
     assert state.conserved() == start
 
 
-def _check_not_derivable(state: State, player: int | None) -> None:
+def _check_not_derivable(state: State, player: int | None, seen: JSON) -> None:
     """A secret the view does not name may still follow from it: if a kept group (the
     auctioneer's lots) is all that is hidden from a player, what he sees is everything
     else, and the group is its complement; and a world with two hidden cards changed
-    round (the game's ``twin_views``) must look the same to him, totals included."""
+    round (the game's ``twin_views``) must look the same to him, totals included;
+    ``seen`` is his view of ``state``."""
     hidden = state.hidden_from(player)
     for name, group in state.secrets_kept(player).items():
         assert group <= hidden, f"{name} is said to be kept from {player} but is not hidden"
         derived = bool(group) and hidden <= group
         assert not derived, f"{player} can work out {name} as all that is hidden from him"
-    seen = state.view(player)
     for twin in state.twin_views(player):
         assert twin == seen, f"{player} can tell two hidden cards apart from what he sees"
 
 
+_PLAYED: dict[tuple[str, str, int], tuple[Event, ...]] = {}
+"""The log of each seeded game played in this module, by (game, configuration, seed):
+the tests below go on from the games the first one played (make test gives a file to
+one worker), not playing them again. Kept apart from the tests' own lists, handed out
+as copies (``_log``)."""
+
+
 def _play(entry: GameEntry, game: Game, seed: int, check_every_step: bool) -> State:
-    """A seeded game through the Table, every seat a computer player."""
+    """A seeded game through the Table, every seat a computer player; its log is kept."""
     table = Table(entry, game, computer_seats(entry, game, seed), DiceSpec("seeded", seed))
     state = table.state
     start = state.conserved()
@@ -104,7 +113,20 @@ def _play(entry: GameEntry, game: Game, seed: int, check_every_step: bool) -> St
     assert state.is_over(), "the game did not end"
     assert state.conserved() == start
     json.dumps(state.result())
+    _PLAYED[_key(entry, game, seed)] = tuple(copy.deepcopy(state.events))
     return state
+
+
+def _key(entry: GameEntry, game: Game, seed: int) -> tuple[str, str, int]:
+    return entry.name, json.dumps(game.config(), sort_keys=True), seed
+
+
+def _log(entry: GameEntry, game: Game, seed: int) -> list[Event]:
+    """The log of this seeded game: the one played already in this module, else played
+    now (the tests of a file run apart, or one test alone)."""
+    if _key(entry, game, seed) not in _PLAYED:
+        _play(entry, game, seed, check_every_step=False)
+    return copy.deepcopy(list(_PLAYED[_key(entry, game, seed)]))
 
 
 @pytest.mark.parametrize(("entry", "config"), CASES)
@@ -137,10 +159,11 @@ def test_a_game_saved_before_tables_rolls_on_as_if_never_stopped(
 ) -> None:
     """`homestretch resume` of a game stored before tables kept their seats and dice:
     cut its seeded log anywhere, rebuild it, and it goes on to the very log the
-    unbroken game made, dice and computer players alike."""
+    unbroken game made, dice and computer players alike (the configuration's first
+    seeded game, played already by the test above)."""
     game = entry.make(config)
-    seed = 7
-    whole = _play(entry, game, seed, check_every_step=False).events
+    seed = _seeds(entry, config)[0]
+    whole = _log(entry, game, seed)
     store = Store(tmp_path / "old.sqlite")
     for cut in (len(whole) // 3, 2 * len(whole) // 3):
         game_id = store.create(entry.name, game.config(), seed, "seeded")
@@ -159,10 +182,13 @@ def test_a_game_saved_before_tables_rolls_on_as_if_never_stopped(
 def test_the_course_of_a_game_starts_and_ends_with_its_standings(
     entry: GameEntry, config: dict[str, Any]
 ) -> None:
-    """`homestretch replay --plot`: what each player holds, from the log, start to end."""
+    """`homestretch replay --plot`: what each player holds, from the log, start to end
+    (of the configuration's last seeded game, played already by the first test)."""
     game = entry.make(config)
-    final = _play(entry, game, 11, check_every_step=False)
-    saved = SavedGame(1, entry.name, game.config(), 11, "seeded", "", "done", "", "", final.events)
+    seed = _seeds(entry, config)[-1]
+    events = _log(entry, game, seed)
+    final = replay(game, events)
+    saved = SavedGame(1, entry.name, game.config(), seed, "seeded", "", "done", "", "", events)
     course = standings_over_game(entry, saved)
     assert entry.standings is not None
     assert course[0] == (0, entry.standings(game.new_initial_state()))

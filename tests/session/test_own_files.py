@@ -88,15 +88,29 @@ def stopped_game(db: Path, *source: str, typed: str = "") -> None:
     assert played.returncode == 130 and "Game 1 is saved" in played.stderr, played.stderr
 
 
-@pytest.fixture
-def results_game(tmp_path: Path) -> tuple[Path, Path]:
+@pytest.fixture(scope="module")
+def saved_on_results(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A Derby Cast game over a results file of three races, stopped at Ann's pick in
-    race 2 (race 1 is official, in the log): the store and the file."""
-    results, db = tmp_path / "day.csv", tmp_path / "games.sqlite"
+    race 2 (race 1 is official, in the log): its store and the file, played once a
+    module (two runs of homestretch) for the tests to copy."""
+    folder = tmp_path_factory.mktemp("results-game")
+    results, db = folder / "day.csv", folder / "saved.sqlite"
     results.write_text(RACES)
     stopped_game(db, "--source", str(results), "--seed", "3", typed="win 1\n")
     shown = homestretch("replay", "1", "--db", str(db))
     assert shown.returncode == 0 and "in progress after 1 race" in shown.stdout, shown.stderr
+    return db, results
+
+
+@pytest.fixture
+def results_game(saved_on_results: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    """That game, a store of this test's own (a copy); the results file is the one the
+    store records by path, written afresh as it was (an earlier test may have changed it
+    or taken it away)."""
+    saved, results = saved_on_results
+    db = tmp_path / "games.sqlite"
+    shutil.copy(saved, db)
+    results.write_text(RACES)
     return db, results
 
 
@@ -248,13 +262,24 @@ def test_a_game_saved_before_files_were_recorded_resumes_unchecked(
     went_on(db, homestretch("resume", "1", "--db", str(db), typed="win 1\n" * 4))
 
 
-@pytest.fixture
-def simulated_game(tmp_path: Path) -> tuple[Path, Path]:
+@pytest.fixture(scope="module")
+def saved_on_race_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A Derby Cast game whose races are run from a race file of the person's own,
-    stopped at Ann's first pick."""
-    race, db = tmp_path / "my-race.toml", tmp_path / "games.sqlite"
+    stopped at Ann's first pick: played once a module, as ``saved_on_results``."""
+    folder = tmp_path_factory.mktemp("simulated-game")
+    race, db = folder / "my-race.toml", folder / "saved.sqlite"
     shutil.copy(STRETCH_RACE, race)
     stopped_game(db, "--source", "simulate", "--race", str(race), "--races", "2", "--seed", "4")
+    return db, race
+
+
+@pytest.fixture
+def simulated_game(saved_on_race_file: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    """That game, a store of this test's own; the race file it records, afresh."""
+    saved, race = saved_on_race_file
+    db = tmp_path / "games.sqlite"
+    shutil.copy(saved, db)
+    shutil.copy(STRETCH_RACE, race)
     return db, race
 
 

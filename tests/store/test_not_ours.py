@@ -6,6 +6,7 @@ marked when first opened, and read as it is where it cannot be written."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -28,10 +29,30 @@ def a_played_game(target: str | Path) -> int:
         text=True,
     )
     assert done.returncode == 0, done.stderr
+    return only_game(target)
+
+
+def only_game(target: str | Path) -> int:
     store = Store(target)
     (saved,) = store.saved_games()
     store.close()
     return saved.id
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store file of ``a_played_game``, played once a module for the tests to copy
+    (the command that saved it ended: nothing is left beside the file, no -wal)."""
+    path = tmp_path_factory.mktemp("played") / "games.sqlite"
+    a_played_game(path)
+    assert list(path.parent.iterdir()) == [path]
+    return path
+
+
+def copy_of(played: Path, path: Path) -> int:
+    """The played game's store copied to ``path``: the game's id."""
+    shutil.copy(played, path)
+    return only_game(path)
 
 
 def tables_of(path: Path) -> list[str]:
@@ -100,9 +121,9 @@ def test_a_table_named_like_ours_with_other_columns_is_refused(tmp_path: Path) -
 
 
 @pytest.mark.parametrize("share", [0.02, 0.3, 0.7, 0.95])
-def test_a_copy_cut_short_is_one_line(tmp_path: Path, share: float) -> None:
+def test_a_copy_cut_short_is_one_line(tmp_path: Path, played: Path, share: float) -> None:
     whole = tmp_path / "games.sqlite"
-    game_id = a_played_game(whole)
+    game_id = copy_of(played, whole)
     with sqlite3.connect(whole) as db:  # the write-ahead log into the file, as a copy has it
         db.execute("pragma wal_checkpoint(truncate)")
     cut = tmp_path / "cut.sqlite"
@@ -147,10 +168,10 @@ def read_only(path: Path) -> str:
 
 
 def test_a_read_only_store_is_read_and_a_game_in_it_is_refused_in_one_line(
-    tmp_path: Path,
+    tmp_path: Path, played: Path
 ) -> None:
     path = tmp_path / "games.sqlite"
-    game_id = a_played_game(path)
+    game_id = copy_of(played, path)
     store = Store(read_only(path))
     assert [g.id for g in store.saved_games()] == [game_id]
     with pytest.raises(HomestretchError, match="read-only: nothing can be saved"):
@@ -166,10 +187,10 @@ def unmark(path: Path) -> None:
 
 
 def test_a_store_made_before_marks_is_marked_when_opened_and_read_as_it_is_read_only(
-    tmp_path: Path,
+    tmp_path: Path, played: Path
 ) -> None:
     path = tmp_path / "games.sqlite"
-    game_id = a_played_game(path)
+    game_id = copy_of(played, path)
     unmark(path)
     assert len(Store(read_only(path)).load(game_id).events) > 0
     assert "homestretch_store" not in tables_of(path)  # read-only: left unmarked
@@ -200,9 +221,11 @@ def test_a_store_from_a_newer_homestretch_is_refused_never_misread(store_target:
     assert len(Store(store_target).load(game_id).events) > 0
 
 
-def test_a_store_from_a_newer_homestretch_is_one_line_at_the_command(tmp_path: Path) -> None:
+def test_a_store_from_a_newer_homestretch_is_one_line_at_the_command(
+    tmp_path: Path, played: Path
+) -> None:
     path = tmp_path / "games.sqlite"
-    game_id = a_played_game(path)
+    game_id = copy_of(played, path)
     set_format(path, "7")
     for command in (["history"], ["replay", str(game_id)], ["resume", str(game_id)]):
         line = refused(tmp_path, *command, "--db", str(path))
@@ -237,9 +260,9 @@ def test_a_game_of_a_newer_homestretch_is_named_with_what_to_do(tmp_path: Path) 
     assert path.read_bytes() == before
 
 
-def test_a_damaged_format_mark_is_refused(tmp_path: Path) -> None:
+def test_a_damaged_format_mark_is_refused(tmp_path: Path, played: Path) -> None:
     path = tmp_path / "games.sqlite"
-    a_played_game(path)
+    copy_of(played, path)
     set_format(path, "seven")
     line = refused(tmp_path, "history", "--db", str(path))
     assert "format mark is damaged" in line

@@ -10,6 +10,7 @@ folder is changed."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -54,11 +55,22 @@ def reads_and_refuses_to_write(db: str) -> None:
         assert "read-only" in line or "may not create files in its folder" in line, line
 
 
+@pytest.fixture(scope="module")
+def stopped(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store of ``a_game``, played once a module for the tests to copy (the command
+    that saved it ended: nothing is left beside the file, no -wal)."""
+    db = tmp_path_factory.mktemp("stopped") / "games.sqlite"
+    a_game(db)
+    assert list(db.parent.iterdir()) == [db]
+    return db
+
+
 @pytest.fixture
-def saved(tmp_path: Path) -> Path:
+def saved(stopped: Path, tmp_path: Path) -> Path:
+    """That store, copied into a folder of this test's own."""
     db = tmp_path / "games" / "games.sqlite"
     db.parent.mkdir()
-    a_game(db)
+    shutil.copy(stopped, db)
     return db
 
 

@@ -59,12 +59,15 @@ fail, so the test says so, and checks that they do hide nothing (a game that sta
 keep secrets must leave this list and have its check made real)."""
 
 
-def _check_hidden(client: TestClient, game_id: int, seat: int | None, frame: JSON) -> set[str]:
-    """What ``seat`` may not see, having checked its frame shows none of it."""
+def _check_hidden(
+    client: TestClient, game_id: int, seat: int | None, frame: JSON, shown: set[str]
+) -> set[str]:
+    """What ``seat`` may not see, having checked its frame shows none of it (``shown``:
+    the frame's strings, ``_string_leaves(frame)``, walked once a frame by the caller)."""
     live = client.app.state.hub.tables[game_id]  # type: ignore[attr-defined]
     assert frame["version"] == live.table.version
     hidden = live.table.state.hidden_from(seat)
-    leaked = hidden & _string_leaves(frame)
+    leaked = hidden & shown
     assert not leaked, f"seat {seat}'s frame shows hidden {sorted(leaked)[:5]}"
     assert frame["seed"] is None or frame["over"]
     return set(hidden)
@@ -100,19 +103,16 @@ def test_two_people_and_the_computer_play_to_the_end(client: TestClient, entry: 
 
     for seat, token in viewers:  # a browser connecting now is drawn from the current frame
         pushed = first_pushed_frame(client, game_id, token)
-        _check_hidden(client, game_id, seat, pushed)
+        _check_hidden(client, game_id, seat, pushed, _string_leaves(pushed))
         assert pushed == frame_of(client, game_id, token) | {"seats": pushed["seats"]}
 
     for _ in range(5000):
         frames = {seat: frame_of(client, game_id, token) for seat, token in viewers}
+        shown = {seat: _string_leaves(frame) for seat, frame in frames.items()}
         for seat, frame in frames.items():
-            hidden = _check_hidden(client, game_id, seat, frame)
+            hidden = _check_hidden(client, game_id, seat, frame, shown[seat])
             hidden_seen += bool(hidden)
-            owners_showed += sum(
-                bool(hidden & _string_leaves(other))
-                for owner, other in frames.items()
-                if owner != seat
-            )
+            owners_showed += sum(bool(hidden & shown[owner]) for owner in frames if owner != seat)
             seen[(seat, frame["version"])] = frame
         if frames[None]["over"]:
             break
@@ -187,7 +187,7 @@ def test_a_spectator_watches_a_race_run_by_chance(client: TestClient) -> None:
     assert links["seats"] == []
     frame = frame_of(client, links["id"])
     # a race has no seats and no secrets: the check cannot fail, and is kept to say so
-    assert _check_hidden(client, links["id"], None, frame) == set()
+    assert _check_hidden(client, links["id"], None, frame, _string_leaves(frame)) == set()
     assert frame["over"] and frame["result"] is not None
     assert len(frame["log"]) == frame["version"] > 0
     assert all("chance" in entry for entry in frame["log"])
