@@ -8,6 +8,7 @@ taken openly on the board's instructions, so everyone sees who holds how many.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from homestretch.core.protocol import JSON
@@ -16,6 +17,7 @@ from homestretch.games.totopoly.rules.training import square_of
 from homestretch.games.totopoly.rules.words import PAGE
 
 if TYPE_CHECKING:
+    from homestretch.games.totopoly.content.loader import Content
     from homestretch.games.totopoly.rules.state import TotopolyState
 
 NEWS_LINES = 12
@@ -148,10 +150,23 @@ RING_CODES = {
 }
 
 
+_LAYOUTS: dict[int, JSON] = {}
+"""Each board's layout by its content's id, dropped with the content (weakref.finalize)."""
+
+
 def board_layout(state: TotopolyState) -> JSON:
     """The printed board, for a page to draw: the ring's squares and the course's
-    lengths, one character a length as in racecourse.toml."""
-    c = state.c
+    lengths, one character a length as in racecourse.toml. Made once a board: every view
+    carries it (a computer player's at each decision), and making it anew was some 60% of
+    a view's time; every view shares the one made (no reader writes to a view)."""
+    key = id(state.c)
+    if key not in _LAYOUTS:
+        _LAYOUTS[key] = _layout(state.c)
+        weakref.finalize(state.c, _LAYOUTS.pop, key, None)
+    return _LAYOUTS[key]
+
+
+def _layout(c: Content) -> JSON:
     letters = {"black": "K", "red": "R", "yellow": "Y", "blue": "B", "": "."}
     return {
         "ring_size": c.ring_size,
