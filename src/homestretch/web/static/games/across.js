@@ -822,7 +822,7 @@
     // race, then the table's news, the dealings he may offer, the windows and the rest.
     const parts = [header(frame), forYou(frame), yourMove(frame), auctionBlock(frame), raceCard(), announcements(frame),
       dealingsPanel(frame), windowsBoard(), totalizator(), players(), bins()];
-    const reading = readingPlace(box);
+    const reading = tools.reading !== undefined ? tools.reading : readingPlace(box);  // table.js's: read before the frame changed the page
     box.replaceChildren(...parts.filter(Boolean));
     keepPlace(box, reading);
     sayRefusal();
@@ -830,6 +830,7 @@
     markMove(box);
     answerStanding(frame);
   };
+  window.homestretchBoard.readingPlace = readingPlace;
   window.homestretchBoard.drawsNotices = true;  // in its "At the table" (announcements)
   // What the board's buttons mean besides the seat's moves (table.js decisionOf): the
   // horse on the block (a standing order's "Cancel" is for it), the offer put to this
