@@ -2,7 +2,9 @@
 played through the API (each move the first one offered, passes where the game has them)
 while ``--pages`` phone pages (390 x 844) watch it, one a seat; Chromium's processor
 time (all its processes, from /proc) and the pages' main-thread task time (CDP's
-``TaskDuration``), in milliseconds a page a move (each move pushes a frame to every page).
+``TaskDuration`` in the thread's own processor time, ``threadTicks``: what other work on
+the machine does not lengthen), in milliseconds a page a move (each move pushes a frame
+to every page).
 
     .venv/bin/python benchmarks/page_frame_cost.py [--games across totopoly derbycast]
         [--moves 40] [--pages 3] [--rounds 2] [--seed 3] [--against REV] [--format json]
@@ -207,7 +209,7 @@ def one_run(
     time.sleep(1)  # first paints, fonts, the boards' own timers
     for page in pages:
         session = page.context.new_cdp_session(page)
-        session.send("Performance.enable")
+        session.send("Performance.enable", {"timeDomain": "threadTicks"})
         sessions.append(session)
 
     def tasks() -> float:

@@ -98,6 +98,7 @@ const NOTICES_SHOWN = 5;
 const olderNotices = (n) => (n === 1 ? frame.words.older_notice : frame.words.older_notices).replace("{n}", String(n));
 let olderNoticesOpen = false;
 function drawNotices() {
+  if (board && board.drawsNotices) return;  // the board lists them (its box stays hidden): not built each frame for nothing
   const items = frame.notices.map((n, at) => {
     const li = el("li");
     li.value = at + 1;
