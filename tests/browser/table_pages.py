@@ -371,6 +371,29 @@ def open_moves(page: Page) -> None:
         expect(fold).to_have_attribute("open", "")
 
 
+def open_view(page: Page) -> bool:
+    """Open "The table" (the whole view, folded under a game's own board, and drawn only
+    while open) as a player would; whether it was folded. Once a frame is drawn: the
+    page's script folds it first (it is open in the page as served). A page that plays
+    no seat now shows no fold (its view emptied): nothing to open."""
+    expect(page.locator("body")).not_to_have_attribute("data-version", "")
+    fold = page.locator("#view-box")
+    if (
+        fold.get_attribute("open") is not None
+        or not page.locator("#view-box > summary").is_visible()
+    ):
+        return False
+    page.click("#view-box > summary")
+    expect(fold).to_have_attribute("open", "")
+    return True
+
+
+def fold_view(page: Page) -> None:
+    """Fold "The table" again (``open_view``)."""
+    page.click("#view-box > summary")
+    expect(page.locator("#view-box")).not_to_have_attribute("open", "")
+
+
 def secrets(db: str, game_id: int, seat: int | None) -> set[str]:
     """What ``hidden_from(seat)`` names at the table as stored now."""
     store = Store(db)
@@ -387,8 +410,12 @@ def shown_secrets(page: Page, db: str, game_id: int, seat: int | None) -> set[st
 
 
 def on_page(page: Page, names: set[str]) -> set[str]:
-    """Which of ``names`` the page's document holds."""
+    """Which of ``names`` the page's document holds, "The table" opened (drawn only while
+    open: a secret in the view would be there) and folded again as it was."""
+    folded = open_view(page)
     document = page.content()
+    if folded:
+        fold_view(page)
     return {name for name in names if name in document}
 
 

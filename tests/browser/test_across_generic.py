@@ -18,6 +18,7 @@ from tests.browser.table_pages import (
     nothing_hidden,
     open_moves,
     open_table,
+    open_view,
     shows,
     snap,
     token_of,
@@ -59,6 +60,7 @@ def test_two_people_and_a_computer_play_across_the_board(browser: Browser, tmp_p
         admin.goto(links["admin"])
         people = {0: ann, 1: bob}
         pages: list[tuple[Page, int | None]] = [(ann, 0), (bob, 1), (watch, None), (admin, None)]
+        open_view(watch)  # folded under the board: opened as a player would
         expect(watch.locator("#view")).to_contain_text("Ann")  # seat names are the game's
 
         reloaded = handed_over = False

@@ -16,6 +16,7 @@ from tests.browser.table_pages import (
     nothing_hidden,
     open_moves,
     open_table,
+    open_view,
     shows,
     snap,
 )
@@ -64,6 +65,7 @@ def test_people_and_a_score_keeper_play_derby_cast(browser: Browser, tmp_path: P
         watch.goto(f"/t/{game_id}/watch")
         seats = {0: ann, 1: bob, 3: keeper}
         pages: list[tuple[Page, int | None]] = [(ann, 0), (bob, 1), (keeper, 3), (watch, None)]
+        open_view(ann)  # folded under the board: opened as a player would
         expect(ann.locator("#view")).to_contain_text("Ann")  # the seat's name is the marker's
 
         reloaded = False

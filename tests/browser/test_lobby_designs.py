@@ -17,9 +17,11 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.browser.table_pages import (
     SharedServer,
     fits_width,
+    fold_view,
     frame,
     more_settings,
     open_moves,
+    open_view,
     shows,
     snap,
 )
@@ -227,5 +229,7 @@ def test_a_totopoly_folders_files_uploaded_from_the_lobby_are_checked_then_playe
         expect(page.locator(".subtitle")).to_contain_text(
             "on the designer's uploaded content folder"
         )
+        open_view(page)  # folded under the board: opened as a player would
         expect(page.locator("#view")).to_contain_text("Heath Raven")  # the folder's horses
+        fold_view(page)  # as it was
         fits_width(page)

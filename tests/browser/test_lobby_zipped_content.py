@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, fits_width, more_settings
+from tests.browser.table_pages import SMALL, SharedServer, fits_width, more_settings, open_view
 
 pytestmark = pytest.mark.browser
 OWN_SERVER = True  # its lobby shows the open tables: this module's alone (conftest)
@@ -58,5 +58,6 @@ def test_a_zipped_content_folder_opens_a_table_on_its_files(
         expect(page.locator(".subtitle")).to_contain_text(
             "on the designer's uploaded content folder"
         )
+        open_view(page)  # folded under the board: opened as a player would
         expect(page.locator("#view")).to_contain_text("Heath Raven")  # the folder's horses
         page.context.close()

@@ -98,6 +98,7 @@ const NOTICES_SHOWN = 5;
 const olderNotices = (n) => (n === 1 ? frame.words.older_notice : frame.words.older_notices).replace("{n}", String(n));
 let olderNoticesOpen = false;
 function drawNotices() {
+  if (board && board.drawsNotices) return;  // the board lists them (its box stays hidden): not built each frame for nothing
   const items = frame.notices.map((n, at) => {
     const li = el("li");
     li.value = at + 1;
@@ -214,13 +215,21 @@ function drawOwed() {
   if (owed.status && pressed === null) { owed.status = false; drawStatus(); }
 }
 
-function drawBoard() {
+// A board may say where its reader is on the page (homestretchBoard.readingPlace(box):
+// Across keeps the part read in place as the board is drawn anew). A frame asks it as it
+// comes, before the page changes anything, and gives it back to the board's draw as
+// tools.reading: the page's layout is read while it is still laid out (read after the
+// status, the moves and the seats changed, the browser laid the page out once more, a
+// phone's work every frame). A draw without it (a held tap's, a timer's) reads its own.
+const readingPlace = () => (board && typeof board.readingPlace === "function" ? board.readingPlace($("board")) : undefined);
+
+function drawBoard(reading = undefined) {
   if (!board) return;
   $("board-box").hidden = false;
   const typing = typedIn($("board"));
   typingKey = typing ? typing.key : null;
   try {
-    board(frame, $("board"), { send, el, draw, seatName, noticeWords, olderNotices, mode, showError, draft, refusals, drawAgain, wholeBox, follows, sayHeld });
+    board(frame, $("board"), { send, el, draw, seatName, noticeWords, olderNotices, mode, showError, draft, refusals, drawAgain, wholeBox, follows, sayHeld, reading });
   } finally {
     typingKey = null;
   }
@@ -288,13 +297,13 @@ function renderSeats(next, moves, turn) {
   holding();
   drawStatusAgain();
   drawSeats();
-  $("view").replaceChildren(draw(frame.view));
+  drawView();
   drawNotices();
   drawLog(kept);
   owed.board = Boolean(board);
   owed.admin = Boolean(frame.admin);
   drawOwed();
-  placePin();
+  pinPlaced();
   if (mode === "seat") keepSeat(seatName(frame.seat));
 }
 
@@ -310,7 +319,7 @@ function renderPresence(next) {
   drawStatusAgain();  // "reconnecting..." said while the stream was down
   drawSeats();
   drawLog(kept);
-  placePin();
+  pinPlaced();
 }
 
 // The status line and the tab's title.
@@ -323,9 +332,10 @@ function drawStatus() {
   // a seat the creator handed to the computer: its person is told why nothing is asked
   const own = frame.seat !== null && frame.seat !== undefined ? frame.seats[frame.seat] : null;
   if (own && own.kind === "bot" && !frame.over) status = `the computer plays your seat; ${status}`;
-  $("status").textContent = status;
+  if ($("status").textContent !== status) $("status").textContent = status;  // as it was: no layout to redo
   // the tab's title says it too: a phone's tab switcher, a laptop's tab among others
-  document.title = frame.your_turn && !frame.over && mode !== "replay" ? `Your turn \u00b7 ${TITLE}` : TITLE;
+  const title = frame.your_turn && !frame.over && mode !== "replay" ? `Your turn \u00b7 ${TITLE}` : TITLE;
+  if (document.title !== title) document.title = title;
 }
 
 // "reconnecting..." while the stream is down, and what the status said before it: an
@@ -362,6 +372,22 @@ function drawSeats() {
     return item;
   }));
 }
+
+// "The table" (the whole view as nested tables: some 1,800 elements of an Across page)
+// drawn while its fold is open, and only when the view changed: a board's page keeps it
+// folded, and drawing it with every frame was most of the page's work a frame (a phone's
+// battery). It is drawn as the player opens it (the summary's click comes before the fold
+// opens: no paint of what it showed before), or once it is open by other means (toggle).
+let viewDrawn = null;  // the JSON of the view #view shows
+function drawView(opening = false) {
+  if (!$("view-box").open && !opening) return;
+  const shown = JSON.stringify(frame.view);
+  if (viewDrawn === shown) return;
+  viewDrawn = shown;
+  $("view").replaceChildren(draw(frame.view));
+}
+$("view-box").querySelector("summary").addEventListener("click", () => { if (frame && !$("view-box").open) drawView(true); });
+$("view-box").addEventListener("toggle", () => { if (frame) drawView(); });
 
 // ``whole``: drawn whole even at the version drawn (the frame of a refused move: a board
 // clears its old refusal as it draws).
@@ -401,6 +427,7 @@ function render(next, whole = false) {
   drawnDecision = decision;
   drawnOwn = own;
   owed.board = owed.admin = false;  // drawn now
+  const reading = held ? undefined : readingPlace();  // before anything changes: see drawBoard
   const before = frame && frame.version !== next.version ? new Set(document.querySelectorAll(CONTROLS)) : null;
   const spots = before && same ? new Set([...before].map(spotOf)) : null;  // see settle
   const mine = body.classList.contains("moving");  // the frame a move of this page made (or one before it)
@@ -444,9 +471,9 @@ function render(next, whole = false) {
   drawTableNotes();
   if (frame.admin && pressedIn($("admin"))) owed.admin = true;  // a seat's hand-over held
   else if (frame.admin) drawAdmin();
-  $("view").replaceChildren(draw(frame.view));
+  drawView();
   if (held) owed.board = true;  // drawn once the finger lifts
-  else drawBoard();
+  else drawBoard(reading);
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
   drawNotices();
@@ -469,7 +496,7 @@ function render(next, whole = false) {
   }
   if (before) settle(before, spots, mine);
   placeBack();
-  placePin();
+  pinPlaced();
   if (mode === "seat") keepSeat(seatName(frame.seat));
 }
 
@@ -633,29 +660,43 @@ function inSight(node) {
 // on the page, so nothing moves under a finger about to tap. (The page grew by the room
 // as the pin came, and a player at the foot was scrolled on by as much: a tap aimed at
 // "Moves" just scrolled to landed on the seats below it, the moves left shut.)
+// The pin's room (its height from the screen's foot: its words on one line or several),
+// measured with the pin drawn, is kept till its words or the screen's size change: each
+// layout read after a change to the page makes the browser lay it out again, and a frame
+// laid out three times (the moves, the pin shown to be measured, the room set) was a good
+// part of a phone's work a frame. So placePin reads all it needs first, then writes.
+let pinMeasured = { key: null, room: 0 };
 function placePin() {
   const pin = $("your-turn-pin");
   const asked = frame && frame.your_turn && !frame.over && mode !== "replay" && frame.words;
   const moves = asked ? movesMarked() : [];
   const page = document.documentElement;
   const atFoot = window.scrollY + window.innerHeight >= page.scrollHeight - 2;
-  body.classList.toggle("pinned", moves.length > 0);
   if (!moves.length) {
-    pin.hidden = true;
+    if (body.classList.contains("pinned")) body.classList.remove("pinned");
+    if (!pin.hidden) pin.hidden = true;
     return;
   }
   // its arrow points the way to the move: down while the moves out of sight are below
   const below = moves.every((node) => node.getBoundingClientRect().top > 0);
+  const seen = moves.some(inSight);
   const words = below ? frame.words.your_turn_pin_below : frame.words.your_turn_pin;
   if (pin.textContent !== words) pin.textContent = words;
   // the room is the pin's own height from the screen's foot (its words on several lines),
   // so at the foot nothing is under it: measured drawn (no paint comes before it is hidden
   // again below); a player at the foot when the room grows (the turn's frame, other words,
   // a turned phone) is kept there, the last lines above the pin, not under it
-  pin.hidden = false;
-  const room = Math.ceil(window.innerHeight - pin.getBoundingClientRect().top) + PIN_GAP;
-  pin.hidden = moves.some(inSight);
-  if (body.style.getPropertyValue("--pin-room") !== `${room}px`) body.style.setProperty("--pin-room", `${room}px`);
+  const key = `${words}|${window.innerWidth}|${window.innerHeight}`;
+  if (pinMeasured.key !== key) {
+    pin.hidden = false;
+    pinMeasured = { key, room: Math.ceil(window.innerHeight - pin.getBoundingClientRect().top) + PIN_GAP };
+  }
+  if (pin.hidden !== seen) pin.hidden = seen;
+  const room = `${pinMeasured.room}px`;
+  const grown = !body.classList.contains("pinned") || body.style.getPropertyValue("--pin-room") !== room;
+  if (!grown) return;
+  body.classList.add("pinned");
+  body.style.setProperty("--pin-room", room);
   if (atFoot && window.scrollY + window.innerHeight < page.scrollHeight - 2) window.scrollTo(0, page.scrollHeight);
 }
 
@@ -669,12 +710,19 @@ $("your-turn-pin").addEventListener("click", () => {
 window.addEventListener("scroll", placePin, { passive: true });
 window.addEventListener("resize", placePin);
 // A board may draw again between frames (a tap, a call read out part by part).
+// A frame drawn places the pin itself (render), and drops what its drawing of the board
+// left for this watch (pinPlaced): the pin placed twice, the page laid out again.
 let pinPlacing = false;
-new MutationObserver(() => {
+const boardWatch = new MutationObserver(() => {
   if (pinPlacing) return;
   pinPlacing = true;
   requestAnimationFrame(() => { pinPlacing = false; placePin(); });
-}).observe($("board"), { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "data-your-move"] });
+});
+boardWatch.observe($("board"), { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "data-your-move"] });
+function pinPlaced() {
+  placePin();
+  boardWatch.takeRecords();
+}
 
 // Open-ended actions (a result posted, a bid of any size): a form per kind of action,
 // one input per field, that writes the action's JSON into the box below as it is filled.
@@ -1083,6 +1131,7 @@ function listen(failed) {
     keepSeat(null);
     frame = null;  // the seat's cards and moves are the next holder's now: none kept here
     ["board", "actions", "view", "result", "notices", "log"].forEach((id) => $(id).replaceChildren());
+    viewDrawn = null;
     $("status").textContent = "this link plays no seat now";
     showError(JSON.parse(event.data).gone);
   });

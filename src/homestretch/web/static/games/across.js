@@ -809,6 +809,25 @@
     if (part) window.scrollBy(0, part.getBoundingClientRect().top - reading.top);
   }
 
+  // The board's parts put in its box, made anew each frame: a part without controls (the
+  // card, the windows, the tote, the players, the bins) made just as the one drawn (the
+  // same part, isEqualNode) is left where it is, not replaced, so the browser keeps its
+  // style and layout: a phone laid the whole board out anew with every frame, most of
+  // its work a frame while the others bid and pass. A part with controls is always the
+  // new one (its buttons act on this frame).
+  const CONTROLS = "button, input, select, textarea, details, a";
+  function placeParts(box, parts) {
+    const drawn = new Map([...box.children].map((part) => [partKey(part), part]));
+    const next = parts.map((part) => {
+      const was = drawn.get(partKey(part));
+      return was && !part.querySelector(CONTROLS) && was.isEqualNode(part) ? was : part;
+    });
+    const kept = new Set(next);
+    [...box.children].forEach((part) => { if (!kept.has(part)) part.remove(); });
+    // the kept parts stay in their order: the new ones go in around them, none is moved
+    next.forEach((part, at) => { if (box.children[at] !== part) box.insertBefore(part, box.children[at] || null); });
+  }
+
   let shown = null;  // the frame last drawn, drawn again when a standing order is set
   window.homestretchBoard = (frame, box, tools) => {
     shown = [frame, box, tools];
@@ -822,14 +841,15 @@
     // race, then the table's news, the dealings he may offer, the windows and the rest.
     const parts = [header(frame), forYou(frame), yourMove(frame), auctionBlock(frame), raceCard(), announcements(frame),
       dealingsPanel(frame), windowsBoard(), totalizator(), players(), bins()];
-    const reading = readingPlace(box);
-    box.replaceChildren(...parts.filter(Boolean));
+    const reading = tools.reading !== undefined ? tools.reading : readingPlace(box);  // table.js's: read before the frame changed the page
+    placeParts(box, parts.filter(Boolean));
     keepPlace(box, reading);
     sayRefusal();
     sayHeld(box);
     markMove(box);
     answerStanding(frame);
   };
+  window.homestretchBoard.readingPlace = readingPlace;
   window.homestretchBoard.drawsNotices = true;  // in its "At the table" (announcements)
   // What the board's buttons mean besides the seat's moves (table.js decisionOf): the
   // horse on the block (a standing order's "Cancel" is for it), the offer put to this
