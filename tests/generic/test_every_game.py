@@ -77,17 +77,19 @@ def _check_step(state: State, players: int, start: dict[str, int]) -> None:
     assert state.conserved() == start
 
 
-def _check_not_derivable(state: State, player: int | None, seen: JSON) -> None:
+def _check_not_derivable(state: State, player: int | None, seen: JSON | None = None) -> None:
     """A secret the view does not name may still follow from it: if a kept group (the
     auctioneer's lots) is all that is hidden from a player, what he sees is everything
     else, and the group is its complement; and a world with two hidden cards changed
     round (the game's ``twin_views``) must look the same to him, totals included;
-    ``seen`` is his view of ``state``."""
+    ``seen`` is his view of ``state`` where the caller has taken it already."""
     hidden = state.hidden_from(player)
     for name, group in state.secrets_kept(player).items():
         assert group <= hidden, f"{name} is said to be kept from {player} but is not hidden"
         derived = bool(group) and hidden <= group
         assert not derived, f"{player} can work out {name} as all that is hidden from him"
+    if seen is None:
+        seen = state.view(player)
     for twin in state.twin_views(player):
         assert twin == seen, f"{player} can tell two hidden cards apart from what he sees"
 
